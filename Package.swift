@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ModelStorage",
+    products: [
+        .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+    ],
+    targets: [
+        // xxHash from the system: Debian/Ubuntu `libxxhash-dev`, macOS `brew install xxhash`.
+        .systemLibrary(
+            name: "CXXHash",
+            path: "CSources/CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
+        // C11 core: fingerprints, Heckel, Myers, matching -> changeset.
+        .target(
+            name: "CFingerprintDiff",
+            dependencies: ["CXXHash"],
+            path: "CSources/CFingerprintDiff"
+        ),
+        // Swift facade: Fingerprint, Changeset, BatchUpdate.
+        .target(
+            name: "FingerprintDiff",
+            dependencies: ["CFingerprintDiff"]
+        ),
+        .executableTarget(
+            name: "DiffBenchmarks",
+            dependencies: [
+                "FingerprintDiff",
+                .product(name: "Benchmark", package: "swift-benchmark"),
+            ],
+            path: "Benchmarks/DiffBenchmarks"
+        ),
+        .testTarget(
+            name: "FingerprintDiffTests",
+            dependencies: ["FingerprintDiff", "CFingerprintDiff"]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c11
+)

@@ -1,0 +1,64 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A move between two index paths.
+public struct IndexPathMove: Hashable, Sendable, CustomStringConvertible {
+    /// Source, in the old index space.
+    public var from: IndexPath
+    /// Destination, in the new index space.
+    public var to: IndexPath
+
+    /// A move from `from` to `to`.
+    public init(from: IndexPath, to: IndexPath) {
+        self.from = from
+        self.to = to
+    }
+
+    /// `[s, i]->[s, i]`.
+    public var description: String { "\(from)->\(to)" }
+}
+
+/// A ``BatchUpdate`` expressed with `IndexPath`s, ready for `deleteRows(at:)`,
+/// `insertRows(at:)`, `moveRow(at:to:)` and `reloadRows(at:)` (ArrayUpdater style).
+public struct IndexPathBatchUpdate: Hashable, Sendable {
+    /// Stage 1, old space.
+    public var deletions: [IndexPath]
+    /// Stage 1, new space.
+    public var insertions: [IndexPath]
+    /// Stage 1, old to new.
+    public var moves: [IndexPathMove]
+    /// Stage 1, old space.
+    public var reloads: [IndexPath]
+    /// Stage 2, new space.
+    public var reloadsAfterMoves: [IndexPath]
+}
+
+extension BatchUpdate {
+    /// This update's offsets as index paths `[section, offset]`. O(number of operations).
+    public func indexPaths(inSection section: Int) -> IndexPathBatchUpdate {
+        func path(_ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
+        return IndexPathBatchUpdate(
+            deletions: deletions.map(path), insertions: insertions.map(path),
+            moves: moves.map { IndexPathMove(from: path($0.from), to: path($0.to)) },
+            reloads: reloads.map(path), reloadsAfterMoves: reloadsAfterMoves.map(path))
+    }
+}
+
+#if !canImport(UIKit) && !canImport(AppKit)
+extension IndexPath {
+    /// The index path of `item` in `section`, as UIKit spells it (defined here only where
+    /// UIKit and AppKit are absent).
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The section: the first index.
+    public var section: Int { self[0] }
+
+    /// The item: the second index.
+    public var item: Int { self[1] }
+}
+#endif

@@ -1,0 +1,48 @@
+/// Why a ``BatchUpdate`` (or a sectioned stage) is not legal for one `performBatchUpdates`
+/// call, in the terms UIKit uses when it rejects one.
+public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of operation an error is about.
+    public enum Operation: String, Hashable, Sendable {
+        case deletion, insertion, moveSource, moveDestination, reload, reloadAfterMoves
+    }
+
+    /// An index outside `0..<count` of the space the operation uses (old or new).
+    case indexOutOfRange(Operation, index: Int, count: Int)
+    /// The same index twice in one kind of operation.
+    case duplicateIndex(Operation, index: Int)
+    /// An old index both deleted and moved away.
+    case deletedAndMoved(index: Int)
+    /// An old index both deleted and reloaded.
+    case deletedAndReloaded(index: Int)
+    /// An old index both moved and reloaded in the same stage.
+    case movedAndReloaded(index: Int)
+    /// A new index both inserted and the destination of a move.
+    case insertedAndMovedTo(index: Int)
+    /// old count − deletions + insertions ≠ new count
+    /// ("Invalid update: invalid number of items").
+    case invalidCount(oldCount: Int, deletions: Int, insertions: Int, newCount: Int)
+    /// `apply` got arrays whose counts are not the ones the update describes.
+    case elementCountMismatch(expected: Int, actual: Int)
+
+    /// A sentence that names the offending index.
+    public var description: String {
+        switch self {
+        case let .indexOutOfRange(operation, index, count):
+            return "\(operation.rawValue) index \(index) is out of range 0..<\(count)"
+        case let .duplicateIndex(operation, index):
+            return "\(operation.rawValue) index \(index) appears more than once"
+        case let .deletedAndMoved(index):
+            return "index \(index) is both deleted and moved"
+        case let .deletedAndReloaded(index):
+            return "index \(index) is both deleted and reloaded"
+        case let .movedAndReloaded(index):
+            return "index \(index) is both moved and reloaded in one stage"
+        case let .insertedAndMovedTo(index):
+            return "index \(index) is both inserted and the destination of a move"
+        case let .invalidCount(oldCount, deletions, insertions, newCount):
+            return "invalid number of items: \(oldCount) - \(deletions) + \(insertions) != \(newCount)"
+        case let .elementCountMismatch(expected, actual):
+            return "expected \(expected) elements, got \(actual)"
+        }
+    }
+}

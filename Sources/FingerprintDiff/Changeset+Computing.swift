@@ -1,0 +1,176 @@
+import CFingerprintDiff
+
+extension Changeset {
+    /// The changeset between two lists of identifiable elements: identity is `id`, content is
+    /// `==`.
+    ///
+    /// Ids are fingerprinted with their stable ``Fingerprintable`` bytes.
+    ///
+    /// - Complexity: `.heckel`: O(n + m) expected, plus O(k log k) for k moved-around elements.
+    ///   `.myers`: O((n + m) · d) for d changes, bounded by its cost limit.
+    @inlinable
+    public init<Element: Identifiable & Equatable>(
+        from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel
+    ) where Element.ID: Fingerprintable {
+        self = Changeset._compute(
+            old, new, algorithm, id: { $0.id }, fingerprint: { $0.fingerprint.rawValue },
+            contentDiffers: { $0 != $1 })
+    }
+
+    /// The changeset between two lists of identifiable elements whose ids are only `Hashable`:
+    /// ids are fingerprinted from their `hashValue`, mixed through XXH3.
+    ///
+    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    @inlinable
+    public init<Element: Identifiable & Equatable>(
+        from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel
+    ) {
+        self = Changeset._compute(
+            old, new, algorithm, id: { $0.id }, fingerprint: { Fingerprint(hashing: $0).rawValue },
+            contentDiffers: { $0 != $1 })
+    }
+
+    /// The changeset between two lists whose identity is the key path `id` (`\.self` for plain
+    /// values) and whose content is `==`.
+    ///
+    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    @inlinable
+    public init<Element: Equatable, ID: Hashable & Fingerprintable>(
+        from old: [Element], to new: [Element], id: KeyPath<Element, ID>,
+        algorithm: DiffAlgorithm = .heckel
+    ) {
+        self = Changeset._compute(
+            old, new, algorithm, id: { $0[keyPath: id] }, fingerprint: { $0.fingerprint.rawValue },
+            contentDiffers: { $0 != $1 })
+    }
+
+    /// The changeset between two lists whose identity is the key path `id`, for ids that are
+    /// only `Hashable` (fingerprinted from `hashValue`).
+    ///
+    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    @inlinable
+    public init<Element: Equatable, ID: Hashable>(
+        from old: [Element], to new: [Element], id: KeyPath<Element, ID>,
+        algorithm: DiffAlgorithm = .heckel
+    ) {
+        self = Changeset._compute(
+            old, new, algorithm, id: { $0[keyPath: id] },
+            fingerprint: { Fingerprint(hashing: $0).rawValue }, contentDiffers: { $0 != $1 })
+    }
+
+    /// The changeset for identity `id` (fingerprinted by `fingerprint`) and content comparison
+    /// `contentDiffers`. Every fingerprint match is confirmed with `==` on the ids.
+    ///
+    /// This is the one entry point every public initializer funnels into; the fingerprint
+    /// function may be arbitrarily bad (even constant) without making the result wrong.
+    @inlinable
+    internal static func _compute<Element, ID: Hashable>(
+        _ old: [Element], _ new: [Element], _ algorithm: DiffAlgorithm,
+        id: (Element) -> ID, fingerprint: (ID) -> UInt64,
+        contentDiffers: (Element, Element) -> Bool
+    ) -> Changeset {
+        var matching: FingerprintMatching
+        var isMinimal: Bool
+        do {
+            // Fingerprints live only in this scope, so they are freed before the moves are
+            // computed (peak memory).
+            let oldFP = _fingerprints(old, id: id, fingerprint: fingerprint)
+            let newFP = _fingerprints(new, id: id, fingerprint: fingerprint)
+            matching = FingerprintMatching(old: oldFP, new: newFP, algorithm: algorithm)
+            var collided = Set<UInt64>()
+            switch algorithm.kind {
+            case .heckel:
+                isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
+                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+            case .myers:
+                isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
+                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+                if !collided.isEmpty { isMinimal = false }
+                // Matched the longest common subsequence; the rest with equal ids are moves.
+                matching.matchRemaining(old: oldFP, new: newFP)
+                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+            }
+            if !collided.isEmpty {
+                _rematchCollisions(
+                    &matching, old, new, oldFP, newFP, collided: collided, id: id,
+                    releaseConfirmedPairs: algorithm.kind == .heckel)
+            }
+        }
+        let parts = matching.changeset()
+        var updates: [Update] = []
+        old.withUnsafeBufferPointer { oldElements in
+            new.withUnsafeBufferPointer { newElements in
+                for i in 0..<oldElements.count {
+                    let j = Int(matching.oldToNew[i])
+                    if j >= 0 && contentDiffers(oldElements[i], newElements[j]) {
+                        updates.append(Update(old: i, new: j))
+                    }
+                }
+            }
+        }
+        return Changeset(
+            deletions: parts.deletions, insertions: parts.insertions, moves: parts.moves,
+            updates: updates, isMinimal: isMinimal)
+    }
+}
+
+/// The fingerprint of every element's id. O(n).
+@inlinable
+internal func _fingerprints<Element, ID>(
+    _ elements: [Element], id: (Element) -> ID, fingerprint: (ID) -> UInt64
+) -> [UInt64] {
+    elements.withUnsafeBufferPointer { source in
+        [UInt64](unsafeUninitializedCapacity: source.count) { buffer, count in
+            for k in 0..<source.count { buffer[k] = fingerprint(id(source[k])) }
+            count = source.count
+        }
+    }
+}
+
+/// Unmatches every pair whose ids differ (a fingerprint collision) and records the colliding
+/// fingerprint. O(k) id comparisons for k pairs.
+@inlinable
+internal func _confirm<Element, ID: Hashable>(
+    _ matching: inout FingerprintMatching, _ old: [Element], _ new: [Element], _ oldFP: [UInt64],
+    id: (Element) -> ID, collided: inout Set<UInt64>
+) {
+    old.withUnsafeBufferPointer { oldElements in
+        new.withUnsafeBufferPointer { newElements in
+            for j in 0..<newElements.count {
+                let i = Int(matching.newToOld[j])
+                if i >= 0 && id(oldElements[i]) != id(newElements[j]) {
+                    collided.insert(oldFP[i])
+                    matching.unmatch(old: i)
+                }
+            }
+        }
+    }
+}
+
+/// Re-matches, by id and occurrence order, the unmatched elements whose fingerprints collided.
+/// With `releaseConfirmedPairs` (Heckel), confirmed pairs of those fingerprints are released
+/// first so that the k-th occurrence of each id matches the k-th occurrence again.
+/// O(n + m) set look-ups; runs only after a collision.
+@inlinable
+internal func _rematchCollisions<Element, ID: Hashable>(
+    _ matching: inout FingerprintMatching, _ old: [Element], _ new: [Element],
+    _ oldFP: [UInt64], _ newFP: [UInt64], collided: Set<UInt64>, id: (Element) -> ID,
+    releaseConfirmedPairs: Bool
+) {
+    if releaseConfirmedPairs {
+        for i in old.indices where collided.contains(oldFP[i]) { matching.unmatch(old: i) }
+    }
+    var waiting: [ID: [Int]] = [:]
+    for i in old.indices where matching.oldToNew[i] < 0 && collided.contains(oldFP[i]) {
+        waiting[id(old[i]), default: []].append(i)
+    }
+    var taken: [ID: Int] = [:]
+    for j in new.indices where matching.newToOld[j] < 0 && collided.contains(newFP[j]) {
+        let key = id(new[j])
+        guard let queue = waiting[key] else { continue }
+        let next = taken[key, default: 0]
+        guard next < queue.count else { continue }
+        matching.match(old: queue[next], new: j)
+        taken[key] = next + 1
+    }
+}

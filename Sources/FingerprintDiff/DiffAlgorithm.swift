@@ -1,0 +1,51 @@
+import CFingerprintDiff
+
+/// The algorithm that matches old elements with new ones. Both infer moves.
+///
+/// - ``heckel``: O(n + m) expected. The k-th occurrence of an id in the old list is matched
+///   with the k-th occurrence of that id in the new list. With unique ids the result is
+///   minimal; with duplicates, matching by occurrence order may cost extra moves.
+/// - ``myers``: O((n + m) · d) for d changes, linear space. The unmoved elements form a
+///   longest common subsequence of the two id sequences (unless the cost limit is reached), and
+///   the remaining elements with the same id are matched as moves, so with duplicates it
+///   finds the fewest moves. A work budget bounds the worst case (reversed or shuffled lists).
+public struct DiffAlgorithm: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
+    internal enum Kind: Hashable, Sendable {
+        case heckel
+        case myers
+    }
+
+    @usableFromInline
+    internal let kind: Kind
+
+    /// For `.myers`: the work budget in search steps (diagonals plus snake steps).
+    public let costLimit: UInt64
+
+    @inlinable
+    internal init(kind: Kind, costLimit: UInt64) {
+        self.kind = kind
+        self.costLimit = costLimit
+    }
+
+    /// Heckel's algorithm with occurrence-order matching of duplicates. The default.
+    public static let heckel = DiffAlgorithm(kind: .heckel, costLimit: 0)
+
+    /// Myers' algorithm with the default work budget of 10^8 steps (a few hundred
+    /// milliseconds at most on any input).
+    public static let myers = DiffAlgorithm(kind: .myers, costLimit: FD_MYERS_DEFAULT_COST_LIMIT)
+
+    /// Myers' algorithm with a custom work budget in steps. When the budget runs out the result
+    /// is still correct, but ``Changeset/isMinimal`` is `false`.
+    public static func myers(costLimit: UInt64) -> DiffAlgorithm {
+        DiffAlgorithm(kind: .myers, costLimit: max(1, costLimit))
+    }
+
+    /// `heckel` or `myers`.
+    public var description: String {
+        switch kind {
+        case .heckel: return "heckel"
+        case .myers: return "myers"
+        }
+    }
+}
