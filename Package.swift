@@ -32,6 +32,7 @@ let package = Package(
             name: "DiffBenchmarks",
             dependencies: [
                 "FingerprintDiff",
+                "CFingerprintDiff",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             path: "Benchmarks/DiffBenchmarks"

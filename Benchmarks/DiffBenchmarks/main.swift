@@ -1,1 +1,106 @@
-print("placeholder")
+// The performance record of ModelStorage: `swift run -c release DiffBenchmarks` prints the
+// table (median time per run); `--filter`, `--format json`, `--iterations` work as
+// google/swift-benchmark defines them. `DiffBenchmarks --memory` prints peak extra memory
+// per element instead.
+import Benchmark
+import FingerprintDiff
+import Foundation
+
+/// Baselines (`new.difference(from: old).inferringMoves()`) that take longer than 10 s per run
+/// on the reference machine are skipped; each line says what was measured there once.
+let baselineSkipped: [String: String] = [
+    "dk100k": "about 11 s per run",
+    "mix-1M": "over 60 s per run",
+    "reversed-100k": "over 60 s per run (quadratic)",
+    "shuffled-100k": "over 60 s per run (quadratic)",
+    "all-new-100k": "over 60 s per run (quadratic)",
+    "many-duplicates-100k": "over 10 s per run",
+]
+
+/// Baselines run only on 100k-and-smaller inputs: at 1M every shape but the trivial ones is
+/// far beyond 10 s, and the trivial ones say nothing.
+func baselineRuns(_ key: String, count: Int) -> Bool {
+    count <= 100_000 && baselineSkipped[key] == nil
+}
+
+func registerBenchmarks(store: InputStore) {
+    func register<Input>(_ name: String, inputKey: String, input: @escaping () -> Input,
+                         body: @escaping (Input) -> Void) {
+        defaultBenchmarkSuite.register(benchmark: CachedBenchmark(
+            name, store: store, inputKey: inputKey, input: input, body: body))
+    }
+
+    // DifferenceKit's published scenario, UUID elements identified by themselves.
+    for n in [5_000, 100_000] {
+        let key = "dk\(countLabel(n))"
+        for algorithm in [DiffAlgorithm.heckel, .myers] {
+            register("\(key) \(algorithm)", inputKey: key, input: { differenceKitScenario(count: n) }) {
+                blackHole(Changeset(from: $0.source, to: $0.target, id: \.self, algorithm: algorithm))
+            }
+        }
+        if baselineRuns(key, count: n) {
+            register("\(key) baseline", inputKey: key, input: { differenceKitScenario(count: n) }) {
+                blackHole($0.target.difference(from: $0.source).inferringMoves())
+            }
+        }
+    }
+
+    // 1,000,000 rows with 1% of each kind of change.
+    for algorithm in [DiffAlgorithm.heckel, .myers] {
+        register("mix-1M \(algorithm)", inputKey: "mix-1M", input: { mixScenario(count: 1_000_000) }) {
+            blackHole(Changeset(from: $0.old, to: $0.new, algorithm: algorithm))
+        }
+    }
+
+    // Named shapes at 100k and 1M.
+    for n in [100_000, 1_000_000] {
+        for shape in Shape.allCases {
+            let key = "\(shape.rawValue)-\(countLabel(n))"
+            for algorithm in [DiffAlgorithm.heckel, .myers] {
+                register("\(key) \(algorithm)", inputKey: key, input: { shape.rows(count: n) }) {
+                    blackHole(Changeset(from: $0.old, to: $0.new, algorithm: algorithm))
+                }
+            }
+            if baselineRuns(key, count: n) {
+                register("\(key) baseline", inputKey: key, input: { shape.rows(count: n) }) {
+                    blackHole($0.new.difference(from: $0.old).inferringMoves())
+                }
+            }
+        }
+    }
+
+    // Fingerprinting alone, 1,000,000 ids (divide the time by 10^6 for ns per id).
+    register("fingerprint Int x1M", inputKey: "fp-int", input: { Array(0..<1_000_000) }) { ids in
+        var sum: UInt64 = 0
+        for id in ids { sum &+= id.fingerprint.rawValue }
+        blackHole(sum)
+    }
+    register("fingerprint UUID x1M", inputKey: "fp-uuid", input: { differenceKitScenario(count: 1_000_000).source }) { ids in
+        var sum: UInt64 = 0
+        for id in ids { sum &+= id.fingerprint.rawValue }
+        blackHole(sum)
+    }
+    register("fingerprint String x1M", inputKey: "fp-string", input: { (0..<1_000_000).map { "row-\($0)" } }) { ids in
+        var sum: UInt64 = 0
+        for id in ids { sum &+= id.fingerprint.rawValue }
+        blackHole(sum)
+    }
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+if CommandLine.arguments.contains("--phases") {
+    PhaseReport.run()
+} else if CommandLine.arguments.contains("--memory") {
+    if CommandLine.arguments.contains("--breakdown") { MemoryReport.runBreakdown() } else { MemoryReport.run() }
+} else {
+    let store = InputStore()
+    registerBenchmarks(store: store)
+    print("Baselines skipped (over 10 s per run): "
+          + baselineSkipped.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+          + "; all 1M shapes.")
+    Benchmark.main()
+}

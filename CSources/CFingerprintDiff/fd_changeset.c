@@ -1,6 +1,55 @@
 /* From a matching to a changeset: deletions, insertions, minimal moves, updates
- * (fd_changeset_make, fd_changeset_free, fd_longest_increasing_matching). */
+ * (fd_longest_increasing_matching, fd_changeset_count, fd_changeset_fill, fd_changeset_make,
+ * fd_changeset_free). */
 #include "fd_internal.h"
+
+/* Patience sorting over the old offsets taken in new order. tails[k] is the new offset that
+ * ends the increasing run of length k + 1 with the smallest old offset; predecessor[j] links
+ * each element to the element before it on its run. Instantiated for 32-bit and 64-bit
+ * index storage, so that lists below 2^31 elements need half the scratch memory. */
+#define FD_DEFINE_LIS(NAME, INDEX)                                                          \
+    static fd_status NAME(const int64_t *new_to_old, size_t new_count, uint8_t *in_lis,    \
+                          size_t *length, const fd_allocator *allocator) {                 \
+        INDEX *tails = fd_allocate_array(allocator, new_count, sizeof(INDEX));             \
+        INDEX *predecessor = fd_allocate_array(allocator, new_count, sizeof(INDEX));       \
+        if (tails == NULL || predecessor == NULL) {                                        \
+            fd_deallocate(allocator, tails);                                               \
+            fd_deallocate(allocator, predecessor);                                         \
+            return FD_ERR_NO_MEMORY;                                                       \
+        }                                                                                  \
+        size_t run = 0;                                                                    \
+        for (size_t j = 0; j < new_count; j++) {                                           \
+            int64_t value = new_to_old[j];                                                 \
+            in_lis[j] = 0;                                                                 \
+            if (value < 0) continue;                                                       \
+            size_t position;                                                               \
+            if (run == 0 || new_to_old[tails[run - 1]] < value) {                          \
+                position = run; /* the common case: lists mostly keep their order */       \
+            } else {                                                                       \
+                size_t low = 0, high = run - 1; /* first tail whose value is >= value */   \
+                while (low < high) {                                                       \
+                    size_t middle = low + (high - low) / 2;                                \
+                    if (new_to_old[tails[middle]] < value) low = middle + 1;               \
+                    else high = middle;                                                    \
+                }                                                                          \
+                position = low;                                                            \
+            }                                                                              \
+            predecessor[j] = position > 0 ? tails[position - 1] : (INDEX)-1;               \
+            tails[position] = (INDEX)j;                                                    \
+            if (position == run) run++;                                                    \
+        }                                                                                  \
+        for (int64_t j = run > 0 ? (int64_t)tails[run - 1] : -1; j >= 0;                   \
+             j = (int64_t)predecessor[j]) {                                                \
+            in_lis[j] = 1;                                                                 \
+        }                                                                                  \
+        fd_deallocate(allocator, tails);                                                   \
+        fd_deallocate(allocator, predecessor);                                             \
+        if (length) *length = run;                                                         \
+        return FD_OK;                                                                      \
+    }
+
+FD_DEFINE_LIS(lis_32, int32_t)
+FD_DEFINE_LIS(lis_64, int64_t)
 
 fd_status fd_longest_increasing_matching(const int64_t *new_to_old, size_t new_count,
                                          uint8_t *in_lis, size_t *length,
@@ -10,42 +59,69 @@ fd_status fd_longest_increasing_matching(const int64_t *new_to_old, size_t new_c
         if (length) *length = 0;
         return FD_OK;
     }
-    /* Patience sorting over the old offsets in new order. tails[k] is the new offset that ends
-     * the increasing run of length k + 1 with the smallest old offset; predecessor[j] links
-     * each element to the element before it on its run. */
-    int64_t *tails = fd_allocate_array(allocator, new_count, sizeof(int64_t));
-    int64_t *predecessor = fd_allocate_array(allocator, new_count, sizeof(int64_t));
-    if (tails == NULL || predecessor == NULL) {
-        fd_deallocate(allocator, tails);
-        fd_deallocate(allocator, predecessor);
-        return FD_ERR_NO_MEMORY;
+    if (new_count < (size_t)INT32_MAX) {
+        return lis_32(new_to_old, new_count, in_lis, length, allocator);
     }
-    size_t run = 0;
-    for (size_t j = 0; j < new_count; j++) {
-        int64_t value = new_to_old[j];
-        in_lis[j] = 0;
-        if (value < 0) continue;
-        size_t position;
-        if (run == 0 || new_to_old[tails[run - 1]] < value) {
-            position = run; /* the common case for lists that mostly keep their order */
-        } else {
-            size_t low = 0, high = run - 1; /* first tail whose value is >= value */
-            while (low < high) {
-                size_t middle = low + (high - low) / 2;
-                if (new_to_old[tails[middle]] < value) low = middle + 1;
-                else high = middle;
-            }
-            position = low;
-        }
-        predecessor[j] = position > 0 ? tails[position - 1] : -1;
-        tails[position] = (int64_t)j;
-        if (position == run) run++;
+    return lis_64(new_to_old, new_count, in_lis, length, allocator);
+}
+
+fd_status fd_changeset_count(const int64_t *old_to_new, size_t old_count,
+                             const int64_t *new_to_old, size_t new_count,
+                             const uint64_t *old_content, const uint64_t *new_content,
+                             uint8_t *in_lis, fd_changeset_counts *counts,
+                             const fd_allocator *allocator) {
+    if (counts == NULL || (in_lis == NULL && new_count > 0)) return FD_ERR_INVALID_ARGUMENT;
+    memset(counts, 0, sizeof *counts);
+    if ((old_content == NULL) != (new_content == NULL)) return FD_ERR_INVALID_ARGUMENT;
+    if (fd_matching_check(NULL, old_count, NULL, new_count, old_to_new, new_to_old) != FD_OK) {
+        return FD_ERR_INVALID_ARGUMENT;
     }
-    for (int64_t j = run > 0 ? tails[run - 1] : -1; j >= 0; j = predecessor[j]) in_lis[j] = 1;
-    fd_deallocate(allocator, tails);
-    fd_deallocate(allocator, predecessor);
-    if (length) *length = run;
+    size_t matched = 0, updated = 0;
+    for (size_t i = 0; i < old_count; i++) {
+        int64_t j = old_to_new[i];
+        if (j < 0) continue;
+        matched++;
+        if (old_content != NULL && old_content[i] != new_content[j]) updated++;
+    }
+    size_t lis_length = 0;
+    fd_status status = fd_longest_increasing_matching(new_to_old, new_count, in_lis,
+                                                      &lis_length, allocator);
+    if (status != FD_OK) return status;
+    counts->deletions = old_count - matched;
+    counts->insertions = new_count - matched;
+    counts->moves = matched - lis_length;
+    counts->updates = updated;
     return FD_OK;
+}
+
+void fd_changeset_fill(const int64_t *old_to_new, size_t old_count,
+                       const int64_t *new_to_old, size_t new_count,
+                       const uint64_t *old_content, const uint64_t *new_content,
+                       const uint8_t *in_lis,
+                       int64_t *deletions, int64_t *insertions, fd_move *moves,
+                       fd_update *updates) {
+    int with_content = old_content != NULL && new_content != NULL && updates != NULL;
+    size_t d = 0, mv = 0, u = 0, ins = 0;
+    for (size_t i = 0; i < old_count; i++) {
+        int64_t j = old_to_new[i];
+        if (j < 0) {
+            if (deletions) deletions[d++] = (int64_t)i;
+            continue;
+        }
+        if (moves && !in_lis[j]) {
+            moves[mv].from = (int64_t)i;
+            moves[mv++].to = j;
+        }
+        if (with_content && old_content[i] != new_content[j]) {
+            updates[u].old_index = (int64_t)i;
+            updates[u++].new_index = j;
+        }
+    }
+    if (insertions) {
+        for (size_t j = 0; j < new_count; j++) {
+            if (new_to_old[j] < 0) insertions[ins++] = (int64_t)j;
+        }
+    }
 }
 
 void fd_changeset_free(fd_changeset *changeset, const fd_allocator *allocator) {
@@ -63,38 +139,21 @@ fd_status fd_changeset_make(const int64_t *old_to_new, size_t old_count,
                             fd_changeset *out, const fd_allocator *allocator) {
     if (out == NULL) return FD_ERR_INVALID_ARGUMENT;
     memset(out, 0, sizeof *out);
-    if (fd_matching_check(NULL, old_count, NULL, new_count, old_to_new, new_to_old) != FD_OK) {
-        return FD_ERR_INVALID_ARGUMENT;
-    }
-    int with_content = old_content != NULL && new_content != NULL;
-    if (!with_content && (old_content != NULL || new_content != NULL)) {
-        return FD_ERR_INVALID_ARGUMENT;
-    }
-
-    size_t matched = 0, updated = 0;
-    for (size_t i = 0; i < old_count; i++) {
-        int64_t j = old_to_new[i];
-        if (j < 0) continue;
-        matched++;
-        if (with_content && old_content[i] != new_content[j]) updated++;
-    }
-
     uint8_t *in_lis = fd_allocate_array(allocator, new_count, 1);
     if (in_lis == NULL) return FD_ERR_NO_MEMORY;
-    size_t lis_length = 0;
-    fd_status status = fd_longest_increasing_matching(new_to_old, new_count, in_lis,
-                                                      &lis_length, allocator);
+    fd_changeset_counts counts;
+    fd_status status = fd_changeset_count(old_to_new, old_count, new_to_old, new_count,
+                                          old_content, new_content, in_lis, &counts, allocator);
     if (status != FD_OK) {
         fd_deallocate(allocator, in_lis);
         return status;
     }
-
     fd_changeset result;
     memset(&result, 0, sizeof result);
-    result.deletion_count = old_count - matched;
-    result.insertion_count = new_count - matched;
-    result.move_count = matched - lis_length;
-    result.update_count = updated;
+    result.deletion_count = counts.deletions;
+    result.insertion_count = counts.insertions;
+    result.move_count = counts.moves;
+    result.update_count = counts.updates;
     int failed = 0;
 #define FD_ALLOCATE_PART(field, count, type)                                    \
     if (count > 0) {                                                            \
@@ -111,26 +170,8 @@ fd_status fd_changeset_make(const int64_t *old_to_new, size_t old_count,
         fd_deallocate(allocator, in_lis);
         return FD_ERR_NO_MEMORY;
     }
-
-    size_t d = 0, mv = 0, u = 0, ins = 0;
-    for (size_t i = 0; i < old_count; i++) {
-        int64_t j = old_to_new[i];
-        if (j < 0) {
-            result.deletions[d++] = (int64_t)i;
-            continue;
-        }
-        if (!in_lis[j]) {
-            result.moves[mv].from = (int64_t)i;
-            result.moves[mv++].to = j;
-        }
-        if (with_content && old_content[i] != new_content[j]) {
-            result.updates[u].old_index = (int64_t)i;
-            result.updates[u++].new_index = j;
-        }
-    }
-    for (size_t j = 0; j < new_count; j++) {
-        if (new_to_old[j] < 0) result.insertions[ins++] = (int64_t)j;
-    }
+    fd_changeset_fill(old_to_new, old_count, new_to_old, new_count, old_content, new_content,
+                      in_lis, result.deletions, result.insertions, result.moves, result.updates);
     fd_deallocate(allocator, in_lis);
     *out = result;
     return FD_OK;

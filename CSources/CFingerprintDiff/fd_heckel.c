@@ -23,8 +23,7 @@ enum { PREFETCH_DISTANCE = 16 };
 
 typedef struct symbol_table {
     uint64_t *slots;
-    uint64_t mask;
-    unsigned shift;
+    uint64_t capacity;
 } symbol_table;
 
 static inline uint64_t slot_make(uint64_t fingerprint, int64_t old_index) {
@@ -32,23 +31,24 @@ static inline uint64_t slot_make(uint64_t fingerprint, int64_t old_index) {
 }
 static inline int64_t slot_index(uint64_t slot) { return (int64_t)(slot & 0xFFFFFFFFu) - 1; }
 static inline uint32_t slot_tag(uint64_t slot) { return (uint32_t)(slot >> 32); }
+/* Maps a fingerprint to [0, capacity) by multiply-high ("fastrange"), so the capacity need
+ * not be a power of two and the table is sized to the input, not rounded up to 2^k. */
 static inline uint64_t table_position(const symbol_table *t, uint64_t fingerprint) {
-    return fd_mix(fingerprint) >> t->shift;
+    return fd_multiply_high(fd_mix(fingerprint), t->capacity);
+}
+static inline uint64_t table_next(const symbol_table *t, uint64_t position) {
+    return position + 1 == t->capacity ? 0 : position + 1;
 }
 
 static fd_status table_create(symbol_table *table, size_t element_count,
                               const fd_allocator *allocator) {
-    /* Smallest power of two with a load factor of at most 3/4. */
-    uint64_t wanted = (uint64_t)element_count + (uint64_t)element_count / 3 + 1;
-    unsigned bits = 3;
-    while (bits < 63 && ((uint64_t)1 << bits) < wanted) bits++;
-    uint64_t capacity = (uint64_t)1 << bits;
+    /* Load factor at most 3/4. */
+    uint64_t capacity = (uint64_t)element_count + (uint64_t)element_count / 3 + 8;
     if (capacity > SIZE_MAX / sizeof(uint64_t)) return FD_ERR_TOO_LARGE;
     table->slots = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
     if (table->slots == NULL) return FD_ERR_NO_MEMORY;
     memset(table->slots, 0, (size_t)capacity * sizeof(uint64_t));
-    table->mask = capacity - 1;
-    table->shift = 64 - bits;
+    table->capacity = capacity;
     return FD_OK;
 }
 
@@ -63,33 +63,42 @@ static inline uint64_t *table_find(const symbol_table *table, const uint64_t *ol
         uint64_t value = *slot;
         if (value == 0) return slot;
         if (slot_tag(value) == tag && old_fp[slot_index(value)] == fingerprint) return slot;
-        position = (position + 1) & table->mask;
+        position = table_next(table, position);
     }
 }
 
-/* Matches, by occurrence order, the old elements in [old_begin, old_count) and new elements in
- * [new_begin, new_count) whose entries are -1. Entries >= 0 are left alone. */
+/* Matches, by occurrence order, the old elements in [old_begin, old_end) and the new elements
+ * in [new_begin, new_end) whose entries are -1. Entries >= 0 are left alone.
+ *
+ * With `suffix_check`, new elements that find no queue are entered too (as new-only slots,
+ * index old_count + j), and afterwards every fingerprint of old[old_end, old_count) is looked
+ * up: *suffix_conflict is set when one of them occurs in either range, which means matching
+ * that suffix position by position would break occurrence order. */
 static fd_status match_by_occurrence(const uint64_t *old_fp, size_t old_count,
-                                     const uint64_t *new_fp, size_t new_count,
+                                     const uint64_t *new_fp,
                                      int64_t *old_to_new, int64_t *new_to_old,
-                                     size_t old_begin, size_t new_begin,
+                                     size_t old_begin, size_t old_end,
+                                     size_t new_begin, size_t new_end,
+                                     int suffix_check, int *suffix_conflict,
                                      uint32_t *flags, const fd_allocator *allocator) {
-    if (old_count >= (size_t)UINT32_MAX) return FD_ERR_TOO_LARGE;
-
     size_t candidates = 0;
-    for (size_t i = old_begin; i < old_count; i++) candidates += (old_to_new[i] < 0);
-    if (candidates == 0) return FD_OK;
-
+    for (size_t i = old_begin; i < old_end; i++) candidates += (old_to_new[i] < 0);
     size_t new_candidates = 0;
-    for (size_t j = new_begin; j < new_count; j++) new_candidates += (new_to_old[j] < 0);
-    if (new_candidates == 0) return FD_OK;
+    for (size_t j = new_begin; j < new_end; j++) new_candidates += (new_to_old[j] < 0);
+    if (!suffix_check && (candidates == 0 || new_candidates == 0)) {
+        for (size_t i = old_begin; i < old_end; i++) if (old_to_new[i] < 0) old_to_new[i] = -1;
+        return FD_OK;
+    }
 
     symbol_table table;
-    fd_status status = table_create(&table, candidates, allocator);
+    fd_status status = table_create(&table, candidates + (suffix_check ? new_candidates : 0),
+                                    allocator);
     if (status != FD_OK) return status;
+    /* Fingerprint of a slot's element, old or (new-only slot) new. */
+#define SLOT_FP(index) ((size_t)(index) < old_count ? old_fp[index] : new_fp[(size_t)(index) - old_count])
 
     /* Build: walk old backwards so that each queue's head is its first occurrence. */
-    for (size_t k = old_count; k > old_begin; k--) {
+    for (size_t k = old_end; k > old_begin; k--) {
         size_t i = k - 1;
         if (i >= old_begin + PREFETCH_DISTANCE) {
             FD_PREFETCH(&table.slots[table_position(&table, old_fp[i - PREFETCH_DISTANCE])]);
@@ -106,14 +115,29 @@ static fd_status match_by_occurrence(const uint64_t *old_fp, size_t old_count,
     }
 
     /* Probe: new element j takes the head of its fingerprint's queue. */
-    for (size_t j = new_begin; j < new_count; j++) {
-        if (j + PREFETCH_DISTANCE < new_count) {
+    for (size_t j = new_begin; j < new_end; j++) {
+        if (j + PREFETCH_DISTANCE < new_end) {
             FD_PREFETCH(&table.slots[table_position(&table, new_fp[j + PREFETCH_DISTANCE])]);
         }
         if (new_to_old[j] >= 0) continue;
-        uint64_t *slot = table_find(&table, old_fp, new_fp[j]);
-        if (*slot == 0) continue;
+        uint64_t fingerprint = new_fp[j];
+        uint64_t position = table_position(&table, fingerprint);
+        uint64_t *slot;
+        for (;;) {
+            slot = &table.slots[position];
+            if (*slot == 0) break;
+            if (slot_tag(*slot) == (uint32_t)fingerprint && SLOT_FP(slot_index(*slot)) == fingerprint) break;
+            position = table_next(&table, position);
+        }
+        if (*slot == 0) {
+            if (suffix_check) *slot = slot_make(fingerprint, (int64_t)(old_count + j));
+            continue;
+        }
         int64_t head = slot_index(*slot);
+        if ((size_t)head >= old_count) { /* new-only slot: a repeated insertion */
+            *flags |= FD_MATCH_HAD_DUPLICATES;
+            continue;
+        }
         int64_t link = old_to_new[head];
         if (link >= 0) { /* queue exhausted: new has more occurrences than old */
             *flags |= FD_MATCH_HAD_DUPLICATES;
@@ -121,13 +145,34 @@ static fd_status match_by_occurrence(const uint64_t *old_fp, size_t old_count,
         }
         old_to_new[head] = (int64_t)j;
         new_to_old[j] = head;
-        if (link <= -2) *slot = slot_make(new_fp[j], -link - 2);
+        if (link <= -2) *slot = slot_make(fingerprint, -link - 2);
     }
 
     /* Old elements still waiting in a queue are unmatched. */
-    for (size_t i = old_begin; i < old_count; i++) {
+    for (size_t i = old_begin; i < old_end; i++) {
         if (old_to_new[i] < -1) old_to_new[i] = -1;
     }
+
+    if (suffix_check) {
+        *suffix_conflict = 0;
+        for (size_t i = old_end; i < old_count; i++) {
+            if (i + PREFETCH_DISTANCE < old_count) {
+                FD_PREFETCH(&table.slots[table_position(&table, old_fp[i + PREFETCH_DISTANCE])]);
+            }
+            uint64_t fingerprint = old_fp[i];
+            uint64_t position = table_position(&table, fingerprint);
+            uint64_t value;
+            while ((value = table.slots[position]) != 0) {
+                if (slot_tag(value) == (uint32_t)fingerprint && SLOT_FP(slot_index(value)) == fingerprint) {
+                    *suffix_conflict = 1;
+                    break;
+                }
+                position = table_next(&table, position);
+            }
+            if (*suffix_conflict) break;
+        }
+    }
+#undef SLOT_FP
     fd_deallocate(allocator, table.slots);
     return FD_OK;
 }
@@ -156,13 +201,37 @@ fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
         new_to_old[prefix] = (int64_t)prefix;
         prefix++;
     }
-    for (size_t i = prefix; i < old_count; i++) old_to_new[i] = -1;
-    for (size_t j = prefix; j < new_count; j++) new_to_old[j] = -1;
+    /* So is the common suffix, provided none of its fingerprints occurs in the middle: that is
+     * checked against the middle's table, and the match redone without the suffix otherwise.
+     * Worth it only for a long suffix (the table then also holds the middle's new elements). */
+    size_t suffix = 0;
+    while (suffix < shorter - prefix &&
+           old_fp[old_count - 1 - suffix] == new_fp[new_count - 1 - suffix]) {
+        suffix++;
+    }
+    if (suffix < 1024 || suffix * 2 < old_count - prefix ||
+        (uint64_t)old_count + (uint64_t)new_count >= (uint64_t)UINT32_MAX) {
+        suffix = 0;
+    }
 
     uint32_t flags = 0;
-    fd_status status = match_by_occurrence(old_fp, old_count, new_fp, new_count, old_to_new,
-                                           new_to_old, prefix, prefix, &flags, allocator);
-    if (status != FD_OK) return status;
+    fd_status status;
+    for (;;) {
+        for (size_t i = prefix; i < old_count; i++) old_to_new[i] = -1;
+        for (size_t j = prefix; j < new_count; j++) new_to_old[j] = -1;
+        int conflict = 0;
+        flags = 0;
+        status = match_by_occurrence(old_fp, old_count, new_fp, old_to_new, new_to_old,
+                                     prefix, old_count - suffix, prefix, new_count - suffix,
+                                     suffix > 0, &conflict, &flags, allocator);
+        if (status != FD_OK) return status;
+        if (!conflict) break;
+        suffix = 0;
+    }
+    for (size_t k = 0; k < suffix; k++) {
+        old_to_new[old_count - 1 - k] = (int64_t)(new_count - 1 - k);
+        new_to_old[new_count - 1 - k] = (int64_t)(old_count - 1 - k);
+    }
     if (info) {
         info->flags = flags;
         info->cost = 0;
@@ -182,9 +251,10 @@ fd_status fd_match_remaining(const uint64_t *old_fp, size_t old_count,
     fd_status status = fd_matching_check(old_fp, old_count, new_fp, new_count, old_to_new,
                                          new_to_old);
     if (status != FD_OK) return status;
+    if (old_count >= (size_t)UINT32_MAX) return FD_ERR_TOO_LARGE;
     uint32_t flags = 0;
-    status = match_by_occurrence(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old,
-                                 0, 0, &flags, allocator);
+    status = match_by_occurrence(old_fp, old_count, new_fp, old_to_new, new_to_old,
+                                 0, old_count, 0, new_count, 0, NULL, &flags, allocator);
     if (status != FD_OK) return status;
     if (info) {
         info->flags = flags;

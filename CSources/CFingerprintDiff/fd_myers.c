@@ -1,12 +1,16 @@
-/* Myers' O((N+M)D) longest common subsequence in linear space (fd_myers).
+/* A longest common subsequence of two fingerprint sequences (fd_myers).
  *
  * Steps:
  *  1. Strip the common prefix and suffix (matched position by position).
- *  2. Discard the elements whose fingerprint does not occur on the other side: they can never
- *     be on a common subsequence, and removing them shrinks D for disjoint regions to nothing.
- *  3. Divide and conquer on the reduced sequences: find a "middle snake" by running the
- *     forward and backward searches towards each other (Myers 1986, section 4b; the same
- *     scheme as git's xdiff), split there, recurse on both halves.
+ *  2. Count, per fingerprint, its occurrences on each side, and r, the number of equal pairs
+ *     (i, j). Sparse inputs (r at most 4 per element; always so for unique ids, such as lists
+ *     of records) are solved exactly by Hunt-Szymanski in O((r + n) log n): with 1% of a
+ *     million rows moved, D is in the tens of thousands and O((N+M)D) would be 10^11 steps.
+ *  3. Dense inputs (many repeated values, like lines of text): discard the elements whose
+ *     fingerprint does not occur on the other side (they can never be on a common
+ *     subsequence), then divide and conquer: find a "middle snake" by running the forward and
+ *     backward searches towards each other (Myers 1986, section 4b; the same scheme as git's
+ *     xdiff), split there, recurse on both halves.
  *
  * Every diagonal visited and every snake step costs one unit of a global budget. When the
  * budget is gone, the split in progress takes the furthest-reaching point found so far and
@@ -156,44 +160,114 @@ static void compare_ranges(myers_search *s, int64_t off1, int64_t lim1, int64_t 
     }
 }
 
-/* Open-addressing set of fingerprints with one bit per side, for the discard step. */
-typedef struct side_set {
+/* Occurrence table of the middle of old: per fingerprint, the chain of its old positions
+ * (largest first, threaded through `next_old`) and how often it occurs on each side. */
+typedef struct occurrence_table {
     uint64_t *keys;
-    uint8_t *sides; /* bit 0: occurs in old, bit 1: occurs in new; 0: empty slot */
-    uint64_t mask;
-    unsigned shift;
-} side_set;
+    int64_t *heads;       /* largest old position with this fingerprint; -1: empty slot */
+    uint64_t *old_counts;
+    uint64_t *new_counts;
+    uint64_t capacity;
+} occurrence_table;
 
-static fd_status side_set_create(side_set *set, size_t count, const fd_allocator *allocator) {
-    uint64_t wanted = (uint64_t)count + (uint64_t)count / 3 + 1;
-    unsigned bits = 3;
-    while (bits < 63 && ((uint64_t)1 << bits) < wanted) bits++;
-    uint64_t capacity = (uint64_t)1 << bits;
+static void occurrence_table_free(occurrence_table *t, const fd_allocator *allocator) {
+    fd_deallocate(allocator, t->keys);
+    fd_deallocate(allocator, t->heads);
+    fd_deallocate(allocator, t->old_counts);
+    fd_deallocate(allocator, t->new_counts);
+    memset(t, 0, sizeof *t);
+}
+
+static fd_status occurrence_table_create(occurrence_table *t, size_t count,
+                                         const fd_allocator *allocator) {
+    memset(t, 0, sizeof *t);
+    uint64_t capacity = (uint64_t)count + (uint64_t)count / 3 + 8;
     if (capacity > SIZE_MAX / sizeof(uint64_t)) return FD_ERR_TOO_LARGE;
-    set->keys = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
-    set->sides = fd_allocate_array(allocator, (size_t)capacity, 1);
-    if (set->keys == NULL || set->sides == NULL) {
-        fd_deallocate(allocator, set->keys);
-        fd_deallocate(allocator, set->sides);
+    t->keys = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
+    t->heads = fd_allocate_array(allocator, (size_t)capacity, sizeof(int64_t));
+    t->old_counts = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
+    t->new_counts = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
+    if (!t->keys || !t->heads || !t->old_counts || !t->new_counts) {
+        occurrence_table_free(t, allocator);
         return FD_ERR_NO_MEMORY;
     }
-    memset(set->sides, 0, (size_t)capacity);
-    set->mask = capacity - 1;
-    set->shift = 64 - bits;
+    memset(t->heads, 0xFF, (size_t)capacity * sizeof(int64_t)); /* all -1 */
+    t->capacity = capacity;
     return FD_OK;
 }
 
-static inline uint8_t *side_set_slot(side_set *set, uint64_t key) {
-    uint64_t position = fd_mix(key) >> set->shift;
-    for (;;) {
-        if (set->sides[position] == 0) {
-            set->keys[position] = key;
-            return &set->sides[position];
-        }
-        if (set->keys[position] == key) return &set->sides[position];
-        position = (position + 1) & set->mask;
+/* The slot of `key`: occupied by it, or the empty slot where it goes. */
+static inline uint64_t occurrence_slot(const occurrence_table *t, uint64_t key) {
+    uint64_t position = fd_multiply_high(fd_mix(key), t->capacity);
+    while (t->heads[position] >= 0 && t->keys[position] != key) {
+        position = position + 1 == t->capacity ? 0 : position + 1;
     }
+    return position;
 }
+
+/* Hunt-Szymanski: a longest common subsequence in O((r + n) log n) for r equal pairs, by
+ * patience sorting the pairs (i, j) taken by increasing j and, within one j, by decreasing i
+ * (so that no two pairs of one j can chain). Writes the matches; returns FD_OK or
+ * FD_ERR_NO_MEMORY. */
+static fd_status hunt_szymanski(const int64_t *new_head, const int64_t *next_old,
+                                size_t prefix, size_t old_middle, size_t new_middle,
+                                uint64_t pairs, int64_t *old_to_new, int64_t *new_to_old,
+                                size_t *matched, const fd_allocator *allocator) {
+    size_t tail_capacity = (old_middle < new_middle ? old_middle : new_middle) + 1;
+    int64_t *tail_old = fd_allocate_array(allocator, tail_capacity, sizeof(int64_t));
+    int64_t *tail_node = fd_allocate_array(allocator, tail_capacity, sizeof(int64_t));
+    int64_t *node_old = fd_allocate_array(allocator, (size_t)pairs, sizeof(int64_t));
+    int64_t *node_new = fd_allocate_array(allocator, (size_t)pairs, sizeof(int64_t));
+    int64_t *node_previous = fd_allocate_array(allocator, (size_t)pairs, sizeof(int64_t));
+    if (!tail_old || !tail_node || !node_old || !node_new || !node_previous) {
+        fd_deallocate(allocator, tail_old);
+        fd_deallocate(allocator, tail_node);
+        fd_deallocate(allocator, node_old);
+        fd_deallocate(allocator, node_new);
+        fd_deallocate(allocator, node_previous);
+        return FD_ERR_NO_MEMORY;
+    }
+    size_t length = 0, nodes = 0;
+    for (size_t j = 0; j < new_middle; j++) {
+        for (int64_t i = new_head[j]; i >= 0; i = next_old[i]) {
+            size_t k;
+            if (length == 0 || tail_old[length - 1] < i) {
+                k = length;
+            } else {
+                size_t low = 0, high = length - 1; /* first tail >= i */
+                while (low < high) {
+                    size_t middle = low + (high - low) / 2;
+                    if (tail_old[middle] < i) low = middle + 1;
+                    else high = middle;
+                }
+                k = low;
+                if (tail_old[k] == i) continue; /* no longer run through (i, j) */
+            }
+            node_old[nodes] = i;
+            node_new[nodes] = (int64_t)j;
+            node_previous[nodes] = k > 0 ? tail_node[k - 1] : -1;
+            tail_old[k] = i;
+            tail_node[k] = (int64_t)nodes++;
+            if (k == length) length++;
+        }
+    }
+    for (int64_t node = length > 0 ? tail_node[length - 1] : -1; node >= 0;
+         node = node_previous[node]) {
+        int64_t i = (int64_t)prefix + node_old[node], j = (int64_t)prefix + node_new[node];
+        old_to_new[i] = j;
+        new_to_old[j] = i;
+    }
+    *matched += length;
+    fd_deallocate(allocator, tail_old);
+    fd_deallocate(allocator, tail_node);
+    fd_deallocate(allocator, node_old);
+    fd_deallocate(allocator, node_new);
+    fd_deallocate(allocator, node_previous);
+    return FD_OK;
+}
+
+/* Sparse inputs go to Hunt-Szymanski: at most this many equal pairs per middle element. */
+enum { HUNT_SZYMANSKI_PAIRS_PER_ELEMENT = 4 };
 
 fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
                    const uint64_t *new_fp, size_t new_count,
@@ -211,7 +285,6 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
     for (size_t i = 0; i < old_count; i++) old_to_new[i] = -1;
     for (size_t j = 0; j < new_count; j++) new_to_old[j] = -1;
 
-    size_t matched = 0;
     size_t prefix = 0, suffix = 0;
     size_t shorter = old_count < new_count ? old_count : new_count;
     while (prefix < shorter && old_fp[prefix] == new_fp[prefix]) {
@@ -225,26 +298,66 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
         new_to_old[new_count - 1 - suffix] = (int64_t)(old_count - 1 - suffix);
         suffix++;
     }
-    matched = prefix + suffix;
+    size_t matched = prefix + suffix;
     const size_t n = old_count - prefix - suffix, m = new_count - prefix - suffix;
     const uint64_t *old_middle = old_fp + prefix, *new_middle = new_fp + prefix;
 
     myers_search s;
     memset(&s, 0, sizeof s);
     s.budget = cost_limit ? cost_limit : FD_MYERS_DEFAULT_COST_LIMIT;
+    fd_status status = FD_OK;
 
     if (n > 0 && m > 0) {
-        /* Discard elements absent from the other side. */
-        side_set set;
-        fd_status status = side_set_create(&set, n + m, allocator);
-        if (status != FD_OK) return status;
-        for (size_t i = 0; i < n; i++) *side_set_slot(&set, old_middle[i]) |= 1;
-        for (size_t j = 0; j < m; j++) *side_set_slot(&set, new_middle[j]) |= 2;
-        size_t kept_old = 0, kept_new = 0;
-        for (size_t i = 0; i < n; i++) kept_old += (*side_set_slot(&set, old_middle[i]) == 3);
-        for (size_t j = 0; j < m; j++) kept_new += (*side_set_slot(&set, new_middle[j]) == 3);
+        /* Count occurrences per side and the number of equal pairs r. */
+        occurrence_table table;
+        int64_t *next_old = fd_allocate_array(allocator, n, sizeof(int64_t));
+        int64_t *new_head = fd_allocate_array(allocator, m, sizeof(int64_t));
+        status = (next_old && new_head) ? occurrence_table_create(&table, n, allocator)
+                                        : FD_ERR_NO_MEMORY;
+        if (status != FD_OK) {
+            fd_deallocate(allocator, next_old);
+            fd_deallocate(allocator, new_head);
+            return status;
+        }
+        for (size_t i = 0; i < n; i++) {
+            uint64_t slot = occurrence_slot(&table, old_middle[i]);
+            if (table.heads[slot] < 0) {
+                table.keys[slot] = old_middle[i];
+                table.old_counts[slot] = 0;
+                table.new_counts[slot] = 0;
+            }
+            next_old[i] = table.heads[slot];
+            table.heads[slot] = (int64_t)i;
+            table.old_counts[slot]++;
+        }
+        uint64_t pairs = 0;
+        size_t kept_new = 0;
+        for (size_t j = 0; j < m; j++) {
+            uint64_t slot = occurrence_slot(&table, new_middle[j]);
+            new_head[j] = table.heads[slot];
+            if (table.heads[slot] >= 0) {
+                table.new_counts[slot]++;
+                pairs += table.old_counts[slot];
+                kept_new++;
+            }
+        }
 
-        if (kept_old > 0 && kept_new > 0) {
+        if (pairs <= (uint64_t)HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(n + m)) {
+            occurrence_table_free(&table, allocator);
+            s.cost = pairs;
+            status = hunt_szymanski(new_head, next_old, prefix, n, m, pairs, old_to_new,
+                                    new_to_old, &matched, allocator);
+            fd_deallocate(allocator, next_old);
+            fd_deallocate(allocator, new_head);
+            if (status != FD_OK) return status;
+        } else {
+            /* Dense: discard the elements absent from the other side, then Myers. */
+            size_t kept_old = 0;
+            for (size_t i = 0; i < n; i++) {
+                next_old[i] = table.new_counts[occurrence_slot(&table, old_middle[i])] > 0;
+                kept_old += (size_t)next_old[i];
+            }
+            occurrence_table_free(&table, allocator);
             size_t diagonals = kept_old + kept_new + 3;
             uint64_t *a = fd_allocate_array(allocator, kept_old, sizeof(uint64_t));
             uint64_t *b = fd_allocate_array(allocator, kept_new, sizeof(uint64_t));
@@ -252,52 +365,45 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
             int64_t *b_origin = fd_allocate_array(allocator, kept_new, sizeof(int64_t));
             int64_t *v = fd_allocate_array(allocator, diagonals, 2 * sizeof(int64_t));
             if (!a || !b || !a_origin || !b_origin || !v) {
-                fd_deallocate(allocator, a);
-                fd_deallocate(allocator, b);
-                fd_deallocate(allocator, a_origin);
-                fd_deallocate(allocator, b_origin);
-                fd_deallocate(allocator, v);
-                fd_deallocate(allocator, set.keys);
-                fd_deallocate(allocator, set.sides);
-                return FD_ERR_NO_MEMORY;
-            }
-            size_t k = 0;
-            for (size_t i = 0; i < n; i++) {
-                if (*side_set_slot(&set, old_middle[i]) == 3) {
-                    a[k] = old_middle[i];
-                    a_origin[k++] = (int64_t)(prefix + i);
+                status = FD_ERR_NO_MEMORY;
+            } else {
+                size_t k = 0;
+                for (size_t i = 0; i < n; i++) {
+                    if (next_old[i]) {
+                        a[k] = old_middle[i];
+                        a_origin[k++] = (int64_t)(prefix + i);
+                    }
                 }
-            }
-            k = 0;
-            for (size_t j = 0; j < m; j++) {
-                if (*side_set_slot(&set, new_middle[j]) == 3) {
-                    b[k] = new_middle[j];
-                    b_origin[k++] = (int64_t)(prefix + j);
+                k = 0;
+                for (size_t j = 0; j < m; j++) {
+                    if (new_head[j] >= 0) {
+                        b[k] = new_middle[j];
+                        b_origin[k++] = (int64_t)(prefix + j);
+                    }
                 }
+                fd_deallocate(allocator, next_old);
+                fd_deallocate(allocator, new_head);
+                next_old = new_head = NULL;
+                s.a = a;
+                s.b = b;
+                s.a_origin = a_origin;
+                s.b_origin = b_origin;
+                /* Diagonal d = i - j ranges over [-kept_new - 1, kept_old + 1]. */
+                s.forward = v + (kept_new + 1);
+                s.backward = v + diagonals + (kept_new + 1);
+                s.old_to_new = old_to_new;
+                s.new_to_old = new_to_old;
+                compare_ranges(&s, 0, (int64_t)kept_old, 0, (int64_t)kept_new);
+                for (size_t i = prefix; i < prefix + n; i++) matched += (old_to_new[i] >= 0);
             }
-            fd_deallocate(allocator, set.keys);
-            fd_deallocate(allocator, set.sides);
-
-            s.a = a;
-            s.b = b;
-            s.a_origin = a_origin;
-            s.b_origin = b_origin;
-            /* Diagonal d = i - j ranges over [-kept_new - 1, kept_old + 1]. */
-            s.forward = v + (kept_new + 1);
-            s.backward = v + diagonals + (kept_new + 1);
-            s.old_to_new = old_to_new;
-            s.new_to_old = new_to_old;
-            compare_ranges(&s, 0, (int64_t)kept_old, 0, (int64_t)kept_new);
-
+            fd_deallocate(allocator, next_old);
+            fd_deallocate(allocator, new_head);
             fd_deallocate(allocator, a);
             fd_deallocate(allocator, b);
             fd_deallocate(allocator, a_origin);
             fd_deallocate(allocator, b_origin);
             fd_deallocate(allocator, v);
-            for (size_t i = prefix; i < prefix + n; i++) matched += (old_to_new[i] >= 0);
-        } else {
-            fd_deallocate(allocator, set.keys);
-            fd_deallocate(allocator, set.sides);
+            if (status != FD_OK) return status;
         }
     }
 

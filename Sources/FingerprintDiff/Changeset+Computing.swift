@@ -12,9 +12,7 @@ extension Changeset {
     public init<Element: Identifiable & Equatable>(
         from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel
     ) where Element.ID: Fingerprintable {
-        self = Changeset._compute(
-            old, new, algorithm, id: { $0.id }, fingerprint: { $0.fingerprint.rawValue },
-            contentDiffers: { $0 != $1 })
+        self = Changeset._compute(old, new, algorithm, identity: _IdentifiableIdentity<Element>())
     }
 
     /// The changeset between two lists of identifiable elements whose ids are only `Hashable`:
@@ -25,9 +23,7 @@ extension Changeset {
     public init<Element: Identifiable & Equatable>(
         from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel
     ) {
-        self = Changeset._compute(
-            old, new, algorithm, id: { $0.id }, fingerprint: { Fingerprint(hashing: $0).rawValue },
-            contentDiffers: { $0 != $1 })
+        self = Changeset._compute(old, new, algorithm, identity: _HashedIdentifiableIdentity<Element>())
     }
 
     /// The changeset between two lists whose identity is the key path `id` (`\.self` for plain
@@ -39,9 +35,11 @@ extension Changeset {
         from old: [Element], to new: [Element], id: KeyPath<Element, ID>,
         algorithm: DiffAlgorithm = .heckel
     ) {
-        self = Changeset._compute(
-            old, new, algorithm, id: { $0[keyPath: id] }, fingerprint: { $0.fingerprint.rawValue },
-            contentDiffers: { $0 != $1 })
+        if _isIdentityKeyPath(id) {
+            self = Changeset._compute(old, new, algorithm, identity: _SelfIdentity<Element, ID>())
+        } else {
+            self = Changeset._compute(old, new, algorithm, identity: _KeyPathIdentity(id))
+        }
     }
 
     /// The changeset between two lists whose identity is the key path `id`, for ids that are
@@ -53,46 +51,47 @@ extension Changeset {
         from old: [Element], to new: [Element], id: KeyPath<Element, ID>,
         algorithm: DiffAlgorithm = .heckel
     ) {
-        self = Changeset._compute(
-            old, new, algorithm, id: { $0[keyPath: id] },
-            fingerprint: { Fingerprint(hashing: $0).rawValue }, contentDiffers: { $0 != $1 })
+        if _isIdentityKeyPath(id) {
+            self = Changeset._compute(old, new, algorithm, identity: _HashedSelfIdentity<Element, ID>())
+        } else {
+            self = Changeset._compute(old, new, algorithm, identity: _HashedKeyPathIdentity(id))
+        }
     }
 
-    /// The changeset for identity `id` (fingerprinted by `fingerprint`) and content comparison
-    /// `contentDiffers`. Every fingerprint match is confirmed with `==` on the ids.
+    /// The changeset for `identity`, with content compared by `==`. Every fingerprint match is
+    /// confirmed with `==` on the ids.
     ///
     /// This is the one entry point every public initializer funnels into; the fingerprint
     /// function may be arbitrarily bad (even constant) without making the result wrong.
     @inlinable
-    internal static func _compute<Element, ID: Hashable>(
-        _ old: [Element], _ new: [Element], _ algorithm: DiffAlgorithm,
-        id: (Element) -> ID, fingerprint: (ID) -> UInt64,
-        contentDiffers: (Element, Element) -> Bool
-    ) -> Changeset {
+    internal static func _compute<Identity: _DiffIdentity>(
+        _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm,
+        identity: Identity
+    ) -> Changeset where Identity.Element: Equatable {
         var matching: FingerprintMatching
         var isMinimal: Bool
         do {
             // Fingerprints live only in this scope, so they are freed before the moves are
             // computed (peak memory).
-            let oldFP = _fingerprints(old, id: id, fingerprint: fingerprint)
-            let newFP = _fingerprints(new, id: id, fingerprint: fingerprint)
+            let oldFP = _fingerprints(old, identity)
+            let newFP = _fingerprints(new, identity)
             matching = FingerprintMatching(old: oldFP, new: newFP, algorithm: algorithm)
             var collided = Set<UInt64>()
             switch algorithm.kind {
             case .heckel:
                 isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
-                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
             case .myers:
                 isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
-                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
                 if !collided.isEmpty { isMinimal = false }
                 // Matched the longest common subsequence; the rest with equal ids are moves.
                 matching.matchRemaining(old: oldFP, new: newFP)
-                _confirm(&matching, old, new, oldFP, id: id, collided: &collided)
+                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
             }
             if !collided.isEmpty {
                 _rematchCollisions(
-                    &matching, old, new, oldFP, newFP, collided: collided, id: id,
+                    &matching, old, new, oldFP, newFP, collided: collided, identity: identity,
                     releaseConfirmedPairs: algorithm.kind == .heckel)
             }
         }
@@ -102,7 +101,7 @@ extension Changeset {
             new.withUnsafeBufferPointer { newElements in
                 for i in 0..<oldElements.count {
                     let j = Int(matching.oldToNew[i])
-                    if j >= 0 && contentDiffers(oldElements[i], newElements[j]) {
+                    if j >= 0 && oldElements[i] != newElements[j] {
                         updates.append(Update(old: i, new: j))
                     }
                 }
@@ -116,12 +115,12 @@ extension Changeset {
 
 /// The fingerprint of every element's id. O(n).
 @inlinable
-internal func _fingerprints<Element, ID>(
-    _ elements: [Element], id: (Element) -> ID, fingerprint: (ID) -> UInt64
+internal func _fingerprints<Identity: _DiffIdentity>(
+    _ elements: [Identity.Element], _ identity: Identity
 ) -> [UInt64] {
     elements.withUnsafeBufferPointer { source in
         [UInt64](unsafeUninitializedCapacity: source.count) { buffer, count in
-            for k in 0..<source.count { buffer[k] = fingerprint(id(source[k])) }
+            for k in 0..<source.count { buffer[k] = identity.fingerprint(of: identity.id(of: source[k])) }
             count = source.count
         }
     }
@@ -130,15 +129,15 @@ internal func _fingerprints<Element, ID>(
 /// Unmatches every pair whose ids differ (a fingerprint collision) and records the colliding
 /// fingerprint. O(k) id comparisons for k pairs.
 @inlinable
-internal func _confirm<Element, ID: Hashable>(
-    _ matching: inout FingerprintMatching, _ old: [Element], _ new: [Element], _ oldFP: [UInt64],
-    id: (Element) -> ID, collided: inout Set<UInt64>
+internal func _confirm<Identity: _DiffIdentity>(
+    _ matching: inout FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
+    _ oldFP: [UInt64], _ identity: Identity, collided: inout Set<UInt64>
 ) {
     old.withUnsafeBufferPointer { oldElements in
         new.withUnsafeBufferPointer { newElements in
             for j in 0..<newElements.count {
                 let i = Int(matching.newToOld[j])
-                if i >= 0 && id(oldElements[i]) != id(newElements[j]) {
+                if i >= 0 && identity.id(of: oldElements[i]) != identity.id(of: newElements[j]) {
                     collided.insert(oldFP[i])
                     matching.unmatch(old: i)
                 }
@@ -152,21 +151,21 @@ internal func _confirm<Element, ID: Hashable>(
 /// first so that the k-th occurrence of each id matches the k-th occurrence again.
 /// O(n + m) set look-ups; runs only after a collision.
 @inlinable
-internal func _rematchCollisions<Element, ID: Hashable>(
-    _ matching: inout FingerprintMatching, _ old: [Element], _ new: [Element],
-    _ oldFP: [UInt64], _ newFP: [UInt64], collided: Set<UInt64>, id: (Element) -> ID,
+internal func _rematchCollisions<Identity: _DiffIdentity>(
+    _ matching: inout FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
+    _ oldFP: [UInt64], _ newFP: [UInt64], collided: Set<UInt64>, identity: Identity,
     releaseConfirmedPairs: Bool
 ) {
     if releaseConfirmedPairs {
         for i in old.indices where collided.contains(oldFP[i]) { matching.unmatch(old: i) }
     }
-    var waiting: [ID: [Int]] = [:]
+    var waiting: [Identity.ID: [Int]] = [:]
     for i in old.indices where matching.oldToNew[i] < 0 && collided.contains(oldFP[i]) {
-        waiting[id(old[i]), default: []].append(i)
+        waiting[identity.id(of: old[i]), default: []].append(i)
     }
-    var taken: [ID: Int] = [:]
+    var taken: [Identity.ID: Int] = [:]
     for j in new.indices where matching.newToOld[j] < 0 && collided.contains(newFP[j]) {
-        let key = id(new[j])
+        let key = identity.id(of: new[j])
         guard let queue = waiting[key] else { continue }
         let next = taken[key, default: 0]
         guard next < queue.count else { continue }

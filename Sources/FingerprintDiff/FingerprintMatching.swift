@@ -15,13 +15,14 @@ internal struct FingerprintMatching {
     /// O((n + m) · d) bounded by the cost limit for Myers.
     @usableFromInline
     internal init(old: [UInt64], new: [UInt64], algorithm: DiffAlgorithm) {
-        var oldToNew = [Int64](repeating: -1, count: old.count)
-        var newToOld = [Int64](repeating: -1, count: new.count)
         var info = fd_match_info()
-        let status = old.withUnsafeBufferPointer { oldFP in
-            new.withUnsafeBufferPointer { newFP in
-                oldToNew.withUnsafeMutableBufferPointer { o2n in
-                    newToOld.withUnsafeMutableBufferPointer { n2o in
+        var status = FD_OK
+        var newToOld: [Int64] = []
+        // Both algorithms write every entry, so the arrays start uninitialized.
+        let oldToNew = [Int64](unsafeUninitializedCapacity: old.count) { o2n, oldCount in
+            newToOld = [Int64](unsafeUninitializedCapacity: new.count) { n2o, newCount in
+                status = old.withUnsafeBufferPointer { oldFP in
+                    new.withUnsafeBufferPointer { newFP in
                         switch algorithm.kind {
                         case .heckel:
                             return fd_heckel(oldFP.baseAddress, oldFP.count, newFP.baseAddress,
@@ -34,7 +35,9 @@ internal struct FingerprintMatching {
                         }
                     }
                 }
+                newCount = new.count
             }
+            oldCount = old.count
         }
         Self.check(status)
         self.oldToNew = oldToNew
@@ -76,35 +79,77 @@ internal struct FingerprintMatching {
         newToOld[j] = Int64(i)
     }
 
-    /// Deletions, insertions and minimal moves of this matching, from the C core.
-    /// O(n + m + k log k) for k matched pairs.
+    /// Deletions, insertions and minimal moves of this matching, from the C core, which writes
+    /// them straight into the returned arrays. O(n + m + k log k) for k matched pairs.
     @usableFromInline
     internal func changeset() -> (deletions: [Int], insertions: [Int], moves: [Changeset.Move]) {
-        var result = fd_changeset()
-        let status = oldToNew.withUnsafeBufferPointer { o2n in
+        oldToNew.withUnsafeBufferPointer { o2n in
             newToOld.withUnsafeBufferPointer { n2o in
-                fd_changeset_make(o2n.baseAddress, o2n.count, n2o.baseAddress, n2o.count,
-                                  nil, nil, &result, nil)
+                var counts = fd_changeset_counts()
+                var inLIS = [UInt8](unsafeUninitializedCapacity: n2o.count) { buffer, count in
+                    Self.check(fd_changeset_count(o2n.baseAddress, o2n.count, n2o.baseAddress,
+                                                  n2o.count, nil, nil, buffer.baseAddress,
+                                                  &counts, nil))
+                    count = n2o.count
+                }
+                let fill = { (deletions: UnsafeMutablePointer<Int64>?, insertions: UnsafeMutablePointer<Int64>?,
+                              moves: UnsafeMutablePointer<fd_move>?) in
+                    inLIS.withUnsafeBufferPointer { inLIS in
+                        fd_changeset_fill(o2n.baseAddress, o2n.count, n2o.baseAddress, n2o.count,
+                                          nil, nil, inLIS.baseAddress, deletions, insertions,
+                                          moves, nil)
+                    }
+                }
+                let deletions = [Int](unsafeUninitializedCapacity: counts.deletions) { buffer, count in
+                    Self.withInt64Storage(buffer) { fill($0, nil, nil) }
+                    count = counts.deletions
+                }
+                let insertions = [Int](unsafeUninitializedCapacity: counts.insertions) { buffer, count in
+                    Self.withInt64Storage(buffer) { fill(nil, $0, nil) }
+                    count = counts.insertions
+                }
+                let moves = [Changeset.Move](unsafeUninitializedCapacity: counts.moves) { buffer, count in
+                    Self.withMoveStorage(buffer) { fill(nil, nil, $0) }
+                    count = counts.moves
+                }
+                inLIS = []
+                return (deletions, insertions, moves)
             }
         }
-        Self.check(status)
-        defer { fd_changeset_free(&result, nil) }
-        let deletions = [Int](unsafeUninitializedCapacity: result.deletion_count) { buffer, count in
-            for k in 0..<result.deletion_count { buffer[k] = Int(result.deletions[k]) }
-            count = result.deletion_count
+    }
+
+    /// Lets C write `int64_t`s into an `Int` buffer: in place where `Int` is 64 bits, through a
+    /// temporary otherwise.
+    private static func withInt64Storage(
+        _ buffer: UnsafeMutableBufferPointer<Int>, _ body: (UnsafeMutablePointer<Int64>?) -> Void
+    ) {
+        if MemoryLayout<Int>.size == MemoryLayout<Int64>.size {
+            buffer.withMemoryRebound(to: Int64.self) { body($0.baseAddress) }
+        } else {
+            var wide = [Int64](repeating: 0, count: buffer.count)
+            wide.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+            for k in 0..<buffer.count { buffer[k] = Int(wide[k]) }
         }
-        let insertions = [Int](unsafeUninitializedCapacity: result.insertion_count) { buffer, count in
-            for k in 0..<result.insertion_count { buffer[k] = Int(result.insertions[k]) }
-            count = result.insertion_count
-        }
-        let moves = [Changeset.Move](unsafeUninitializedCapacity: result.move_count) { buffer, count in
-            for k in 0..<result.move_count {
-                let move = result.moves[k]
-                buffer[k] = Changeset.Move(from: Int(move.from), to: Int(move.to))
+    }
+
+    /// Lets C write `fd_move`s into a `Changeset.Move` buffer: in place where the layouts agree
+    /// (64-bit platforms), through a temporary otherwise.
+    private static func withMoveStorage(
+        _ buffer: UnsafeMutableBufferPointer<Changeset.Move>,
+        _ body: (UnsafeMutablePointer<fd_move>?) -> Void
+    ) {
+        if MemoryLayout<Changeset.Move>.stride == MemoryLayout<fd_move>.stride
+            && MemoryLayout<Changeset.Move>.alignment == MemoryLayout<fd_move>.alignment
+            && MemoryLayout<Int>.size == MemoryLayout<Int64>.size
+        {
+            buffer.withMemoryRebound(to: fd_move.self) { body($0.baseAddress) }
+        } else {
+            var wide = [fd_move](repeating: fd_move(), count: buffer.count)
+            wide.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+            for k in 0..<buffer.count {
+                buffer[k] = Changeset.Move(from: Int(wide[k].from), to: Int(wide[k].to))
             }
-            count = result.move_count
         }
-        return (deletions, insertions, moves)
     }
 
     /// The C core only fails on exhausted memory (or sizes no Swift array can have); Swift

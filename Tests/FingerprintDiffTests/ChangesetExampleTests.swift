@@ -130,15 +130,25 @@ struct ChangesetExampleTests {
         #expect(changeset.deletions == [0, 1, 2, 3, 4])
     }
 
-    @Test("a Myers budget that runs out still gives a correct changeset, flagged not minimal")
+    @Test("a Myers budget that runs out on dense input still gives a correct changeset, flagged not minimal")
     func myersCostLimit() {
-        let old = items(Array(0..<3000))
         var generator = SplitMix64(seed: 42)
+        // 20 distinct ids over 3,000 elements: dense matches, so the Myers search runs.
+        let old = (0..<3000).map { _ in Item(id: Int.random(in: 0..<20, using: &generator)) }
         let new = old.shuffled(using: &generator)
         let changeset = Changeset(from: old, to: new, algorithm: .myers(costLimit: 1000))
         #expect(!changeset.isMinimal)
         checkChangeset(changeset, old: old, new: new, id: \.id)
-        // Moves come from the LIS of the full matching, so they stay minimal for unique ids.
+        #expect(changeset.deletions.isEmpty && changeset.insertions.isEmpty)
+    }
+
+    @Test("unique ids need no budget: even a tiny one gives the exact minimal changeset")
+    func myersSparseIsExact() {
+        var generator = SplitMix64(seed: 43)
+        let old = items(Array(0..<3000))
+        let new = old.shuffled(using: &generator)
+        let changeset = Changeset(from: old, to: new, algorithm: .myers(costLimit: 1))
+        #expect(changeset.isMinimal)
         #expect(changeset.moves.count == 3000 - lcsOfIDs(old.map(\.id), new.map(\.id)))
     }
 

@@ -52,12 +52,31 @@ struct CoreMatchingTests {
         }
     }
 
+    @Test("long inputs: both LCS paths (sparse Hunt-Szymanski, dense Myers) agree with the DP")
+    func longInputs() {
+        var generator = SplitMix64(seed: 6)
+        for alphabet: UInt64 in [3, 40, 100_000] {
+            for _ in 0..<8 {
+                let old = randomFingerprints(Int.random(in: 200...600, using: &generator), alphabet: alphabet, &generator)
+                var new = old
+                for _ in 0..<40 {
+                    let k = Int.random(in: 0..<new.count, using: &generator)
+                    if Bool.random(using: &generator) { new.remove(at: k) } else { new.insert(UInt64.random(in: 0..<alphabet, using: &generator), at: k) }
+                }
+                let result = run(Self.myers(limit: 0), old, new)
+                let matched = result.oldToNew.filter { $0 >= 0 }
+                #expect(matched == matched.sorted())
+                #expect(matched.count == lcsLength(old, new), "alphabet \(alphabet)")
+            }
+        }
+    }
+
     @Test("Myers stays monotone and valid when the budget runs out")
     func myersBudget() {
         var generator = SplitMix64(seed: 2)
         for limit: UInt64 in [1, 10, 100, 1000] {
-            let old = randomFingerprints(400, alphabet: 50, &generator)
-            let new = randomFingerprints(400, alphabet: 50, &generator)
+            let old = randomFingerprints(400, alphabet: 5, &generator)
+            let new = randomFingerprints(400, alphabet: 5, &generator)
             let result = run(Self.myers(limit: limit), old, new)
             #expect(result.status == FD_OK)
             #expect(result.info.flags & FD_MATCH_COST_LIMIT_REACHED != 0)
@@ -77,6 +96,24 @@ struct CoreMatchingTests {
             let expected = occurrencePairs(old, new)
             let actual = result.oldToNew.enumerated().filter { $0.element >= 0 }.map { (old: $0.offset, new: Int($0.element)) }
             #expect(actual.map(\.old) == expected.map(\.old) && actual.map(\.new) == expected.map(\.new))
+        }
+    }
+
+    @Test("a long common suffix is matched in place only when that keeps occurrence order")
+    func heckelSuffix() {
+        let suffix = (1000..<3500).map(UInt64.init) + [7] + (4000..<4100).map(UInt64.init)
+        let cases: [(String, [UInt64], [UInt64])] = [
+            ("no conflict", [1, 2] + suffix, [3] + suffix),
+            ("suffix value also in old's middle", [7, 1] + suffix, [2] + suffix),
+            ("suffix value also in new's middle", [1] + suffix, [7, 2] + suffix),
+            ("duplicates inside the suffix only", [5] + suffix + [9, 9], [6] + suffix + [9, 9]),
+        ]
+        for (name, old, new) in cases {
+            let result = run(fd_heckel, old, new)
+            #expect(result.status == FD_OK)
+            let expected = occurrencePairs(old, new)
+            let actual = result.oldToNew.enumerated().filter { $0.element >= 0 }.map { (old: $0.offset, new: Int($0.element)) }
+            #expect(actual.map(\.old) == expected.map(\.old) && actual.map(\.new) == expected.map(\.new), "\(name)")
         }
     }
 

@@ -134,7 +134,9 @@ typedef struct fd_match_info {
  *
  *  The k-th occurrence of a fingerprint in `old_fp` is matched with the k-th occurrence of
  *  the same fingerprint in `new_fp`; unmatched elements get -1. The common prefix is matched
- *  position by position first (which is the same thing and costs no hashing).
+ *  position by position first (which is the same thing and costs no hashing), and so is a
+ *  long common suffix once the table of the middle shows that none of its fingerprints occurs
+ *  in the middle (otherwise the middle is matched again with the suffix included).
  *
  *  @param old_fp, old_count   fingerprints of the old list
  *  @param new_fp, new_count   fingerprints of the new list
@@ -147,7 +149,8 @@ typedef struct fd_match_info {
  *          non-zero counts.
  *
  *  Time O(n + m) expected; extra memory 8 bytes per table slot, with between 4/3 and 8/3
- *  slots per old element outside the common prefix (freed before returning). */
+ *  slots per old element outside the common prefix and suffix (per old and new element of
+ *  the middle when a suffix is stripped), freed before returning. */
 fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
                     const uint64_t *new_fp, size_t new_count,
                     int64_t *old_to_new, int64_t *new_to_old,
@@ -172,21 +175,27 @@ fd_status fd_match_remaining(const uint64_t *old_fp, size_t old_count,
  *  Two versions of a 10,000-element list with a few hundred changes need about 10^7. */
 #define FD_MYERS_DEFAULT_COST_LIMIT ((uint64_t)100000000u)
 
-/*! Myers' O((N+M)D) longest-common-subsequence matching in linear space.
+/*! A longest common subsequence matching: Hunt-Szymanski for sparse inputs, Myers' O((N+M)D)
+ *  in linear space for dense ones.
  *
- *  Strips the common prefix and suffix, discards elements whose fingerprint does not occur
- *  on the other side (they cannot be part of any common subsequence), then runs the
- *  divide-and-conquer middle-snake search. The matching is monotone: i1 < i2 implies
- *  old_to_new[i1] < old_to_new[i2] for matched elements.
+ *  Strips the common prefix and suffix and counts r, the number of equal pairs (i, j) in the
+ *  rest. When r is at most 4 per element (always true for unique fingerprints) the exact LCS
+ *  comes from Hunt-Szymanski in O((r + n) log n). Otherwise elements whose fingerprint does
+ *  not occur on the other side are discarded (they cannot be on any common subsequence) and
+ *  the divide-and-conquer middle-snake search runs. The matching is monotone: i1 < i2
+ *  implies old_to_new[i1] < old_to_new[i2] for matched elements.
  *
- *  @param cost_limit  work budget in steps; 0 selects FD_MYERS_DEFAULT_COST_LIMIT. When it is
- *                     exhausted the search finishes greedily (linear time) and
- *                     FD_MATCH_COST_LIMIT_REACHED is set: the result is still a valid
- *                     monotone matching, possibly not a longest one.
- *  Other parameters and errors as fd_heckel() (no 2^32 limit).
+ *  @param cost_limit  work budget of the Myers search in steps; 0 selects
+ *                     FD_MYERS_DEFAULT_COST_LIMIT. When it is exhausted the search finishes
+ *                     greedily (linear time) and FD_MATCH_COST_LIMIT_REACHED is set: the
+ *                     result is still a valid monotone matching, possibly not a longest one.
+ *                     Hunt-Szymanski needs no budget.
+ *  Other parameters and errors as fd_heckel() (no 2^32 limit). `info->cost` is r for
+ *  Hunt-Szymanski, the steps taken for Myers.
  *
- *  Time O((N + M) * D) bounded by the budget plus O(N + M); extra memory about 56 bytes per
- *  element of the reduced inputs (freed before returning). */
+ *  Time O((r + N + M) log(N + M)) sparse; O((N + M) * D) bounded by the budget plus
+ *  O(N + M) dense. Extra memory O(N + M) (up to 120 bytes per element), freed before
+ *  returning. */
 fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
                    const uint64_t *new_fp, size_t new_count,
                    int64_t *old_to_new, int64_t *new_to_old,
@@ -232,14 +241,41 @@ typedef struct fd_changeset {
  *  Updates are matched pairs whose content fingerprints differ; pass NULL for both content
  *  arrays to compute no updates (the Swift layer compares content with ==).
  *
+ *  Equivalent to fd_changeset_count(), allocating exact arrays, then fd_changeset_fill().
+ *
  *  @return FD_OK, FD_ERR_NO_MEMORY, FD_ERR_INVALID_ARGUMENT (inconsistent matching; it is
  *          checked). On error `*out` is zeroed and nothing is leaked.
  *  Time O(n + m + k log k) for k matched pairs; O(n + m) when the matching is already in
- *  order. Temporary memory 9 bytes per new element. */
+ *  order. Temporary memory 9 bytes per new element (17 above 2^31 elements). */
 fd_status fd_changeset_make(const int64_t *old_to_new, size_t old_count,
                             const int64_t *new_to_old, size_t new_count,
                             const uint64_t *old_content, const uint64_t *new_content,
                             fd_changeset *out, const fd_allocator *allocator);
+
+/*! The sizes of the four arrays of a changeset. */
+typedef struct fd_changeset_counts {
+    size_t deletions, insertions, moves, updates;
+} fd_changeset_counts;
+
+/*! First half of fd_changeset_make() for callers that allocate the output themselves: checks
+ *  the matching, marks one longest increasing subsequence in `in_lis` (new_count bytes,
+ *  caller-provided; 1 = not a move) and counts each part.
+ *  @return FD_OK, FD_ERR_NO_MEMORY, FD_ERR_INVALID_ARGUMENT. */
+fd_status fd_changeset_count(const int64_t *old_to_new, size_t old_count,
+                             const int64_t *new_to_old, size_t new_count,
+                             const uint64_t *old_content, const uint64_t *new_content,
+                             uint8_t *in_lis, fd_changeset_counts *counts,
+                             const fd_allocator *allocator);
+
+/*! Second half: writes the parts counted by fd_changeset_count() (same inputs and `in_lis`)
+ *  into caller arrays of exactly those sizes. Any output may be NULL to skip it. O(n + m),
+ *  no allocation. */
+void fd_changeset_fill(const int64_t *old_to_new, size_t old_count,
+                       const int64_t *new_to_old, size_t new_count,
+                       const uint64_t *old_content, const uint64_t *new_content,
+                       const uint8_t *in_lis,
+                       int64_t *deletions, int64_t *insertions, fd_move *moves,
+                       fd_update *updates);
 
 /*! Releases the arrays of a changeset made by fd_changeset_make() with the same allocator and
  *  zeroes it. Accepts a zeroed changeset. */
@@ -248,7 +284,8 @@ void fd_changeset_free(fd_changeset *changeset, const fd_allocator *allocator);
 /*! Computes the length of a longest increasing subsequence of the old offsets of the matched
  *  pairs taken in new order, and marks its members: `in_lis[j]` is set to 1 for new offsets
  *  j on it, 0 otherwise. `in_lis` has new_count entries.
- *  @return FD_OK, FD_ERR_NO_MEMORY. Time O(k log k); O(k) for already-increasing input. */
+ *  @return FD_OK, FD_ERR_NO_MEMORY. Time O(k log k); O(k) for already-increasing input.
+ *  Temporary memory 8 bytes per new element (16 above 2^31 elements). */
 fd_status fd_longest_increasing_matching(const int64_t *new_to_old, size_t new_count,
                                          uint8_t *in_lis, size_t *length,
                                          const fd_allocator *allocator);

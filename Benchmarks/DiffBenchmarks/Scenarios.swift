@@ -1,0 +1,87 @@
+import Foundation
+
+/// A seeded generator, so every run diffs exactly the same data.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5E9_B5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A row with an integer identity and a content value.
+struct Row: Identifiable, Equatable, Hashable, Sendable {
+    let id: Int
+    var value: Int
+}
+
+/// The scenario DifferenceKit publishes: n UUIDs; the target drops offsets [0.2n, 0.3n),
+/// inserts 0.1n new UUIDs at offset 0.3n, then shuffles its first 0.02n elements.
+func differenceKitScenario(count n: Int) -> (source: [UUID], target: [UUID]) {
+    var generator = SplitMix64(seed: UInt64(n))
+    func uuid() -> UUID {
+        let a = generator.next(), b = generator.next()
+        return withUnsafeBytes(of: (a, b)) { bytes in
+            UUID(uuid: bytes.load(as: uuid_t.self))
+        }
+    }
+    let source = (0..<n).map { _ in uuid() }
+    var target = source
+    target.removeSubrange((n * 2 / 10)..<(n * 3 / 10))
+    target.insert(contentsOf: (0..<(n / 10)).map { _ in uuid() }, at: n * 3 / 10)
+    target[0..<(n / 50)].shuffle(using: &generator)
+    return (source, target)
+}
+
+/// 1% deleted, 1% inserted, 1% moved, 1% content-changed, over `n` rows.
+func mixScenario(count n: Int) -> (old: [Row], new: [Row]) {
+    var generator = SplitMix64(seed: 1_000_003)
+    let old = (0..<n).map { Row(id: $0, value: 0) }
+    var new = old
+    let onePercent = n / 100
+    for _ in 0..<onePercent { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }
+    var moved: [Row] = []
+    for _ in 0..<onePercent { moved.append(new.remove(at: Int.random(in: 0..<new.count, using: &generator))) }
+    for row in moved { new.insert(row, at: Int.random(in: 0...new.count, using: &generator)) }
+    for k in 0..<onePercent { new.insert(Row(id: n + k, value: 0), at: Int.random(in: 0...new.count, using: &generator)) }
+    for _ in 0..<onePercent { new[Int.random(in: 0..<new.count, using: &generator)].value += 1 }
+    return (old, new)
+}
+
+/// The named shapes run at 100,000 and 1,000,000 rows.
+enum Shape: String, CaseIterable {
+    case append, prepend, noChange = "no-change", allNew = "all-new", reversed, shuffled
+    case manyDuplicates = "many-duplicates"
+
+    func rows(count n: Int) -> (old: [Row], new: [Row]) {
+        var generator = SplitMix64(seed: UInt64(n) &+ UInt64(rawValue.count))
+        let old = (0..<n).map { Row(id: $0, value: 0) }
+        switch self {
+        case .append: return (old, old + (n..<(n + n / 10)).map { Row(id: $0, value: 0) })
+        case .prepend: return (old, (n..<(n + n / 10)).map { Row(id: $0, value: 0) } + old)
+        case .noChange: return (old, old)
+        case .allNew: return (old, (n..<(2 * n)).map { Row(id: $0, value: 0) })
+        case .reversed: return (old, old.reversed())
+        case .shuffled: return (old, old.shuffled(using: &generator))
+        case .manyDuplicates:
+            let dupOld = (0..<n).map { _ in Row(id: Int.random(in: 0..<100, using: &generator), value: 0) }
+            var dupNew = dupOld
+            for _ in 0..<(n / 100) {
+                dupNew[Int.random(in: 0..<n, using: &generator)] = Row(id: Int.random(in: 0..<100, using: &generator), value: 0)
+            }
+            for _ in 0..<(n / 100) {
+                dupNew.swapAt(Int.random(in: 0..<n, using: &generator), Int.random(in: 0..<n, using: &generator))
+            }
+            return (dupOld, dupNew)
+        }
+    }
+}
+
+/// Human-readable element counts: 100k, 1M.
+func countLabel(_ n: Int) -> String {
+    n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1000)k"
+}
