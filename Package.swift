@@ -37,9 +37,21 @@ let package = Package(
             ],
             path: "Benchmarks/DiffBenchmarks"
         ),
+        // Invariant checks shared by the libFuzzer harnesses (Tests/Fuzz/run.sh) and the corpus
+        // replay of the ordinary test run.
+        .target(
+            name: "CoreFuzzCheck",
+            dependencies: ["CFingerprintDiff"],
+            path: "Tests/Fuzz/CoreFuzzCheck"
+        ),
+        .target(
+            name: "FacadeFuzzCheck",
+            dependencies: ["FingerprintDiff"],
+            path: "Tests/Fuzz/FacadeFuzzCheck"
+        ),
         .testTarget(
             name: "FingerprintDiffTests",
-            dependencies: ["FingerprintDiff", "CFingerprintDiff"]
+            dependencies: ["FingerprintDiff", "CFingerprintDiff", "CoreFuzzCheck", "FacadeFuzzCheck"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -37,19 +37,35 @@ func differenceKitScenario(count n: Int) -> (source: [UUID], target: [UUID]) {
     return (source, target)
 }
 
-/// 1% deleted, 1% inserted, 1% moved, 1% content-changed, over `n` rows.
+/// 1% deleted, 1% inserted, 1% moved, 1% content-changed, over `n` rows: every row gets a
+/// sort key (its position, or a random one when moved or inserted), then the rows are sorted.
 func mixScenario(count n: Int) -> (old: [Row], new: [Row]) {
     var generator = SplitMix64(seed: 1_000_003)
     let old = (0..<n).map { Row(id: $0, value: 0) }
-    var new = old
     let onePercent = n / 100
-    for _ in 0..<onePercent { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }
-    var moved: [Row] = []
-    for _ in 0..<onePercent { moved.append(new.remove(at: Int.random(in: 0..<new.count, using: &generator))) }
-    for row in moved { new.insert(row, at: Int.random(in: 0...new.count, using: &generator)) }
-    for k in 0..<onePercent { new.insert(Row(id: n + k, value: 0), at: Int.random(in: 0...new.count, using: &generator)) }
-    for _ in 0..<onePercent { new[Int.random(in: 0..<new.count, using: &generator)].value += 1 }
-    return (old, new)
+    var fate = [UInt8](repeating: 0, count: n) // 1 deleted, 2 moved, 3 changed
+    for (kind, count) in [(UInt8(1), onePercent), (2, onePercent), (3, onePercent)] {
+        var placed = 0
+        while placed < count {
+            let k = Int.random(in: 0..<n, using: &generator)
+            if fate[k] == 0 { fate[k] = kind; placed += 1 }
+        }
+    }
+    var keyed: [(key: Double, row: Row)] = []
+    keyed.reserveCapacity(n + onePercent)
+    for (k, row) in old.enumerated() {
+        switch fate[k] {
+        case 1: continue
+        case 2: keyed.append((Double.random(in: 0..<Double(n), using: &generator), row))
+        case 3: keyed.append((Double(k), Row(id: row.id, value: 1)))
+        default: keyed.append((Double(k), row))
+        }
+    }
+    for k in 0..<onePercent {
+        keyed.append((Double.random(in: 0..<Double(n), using: &generator), Row(id: n + k, value: 0)))
+    }
+    keyed.sort { $0.key < $1.key }
+    return (old, keyed.map(\.row))
 }
 
 /// The named shapes run at 100,000 and 1,000,000 rows.

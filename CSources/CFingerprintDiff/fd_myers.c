@@ -161,48 +161,56 @@ static void compare_ranges(myers_search *s, int64_t off1, int64_t lim1, int64_t 
 }
 
 /* Occurrence table of the middle of old: per fingerprint, the chain of its old positions
- * (largest first, threaded through `next_old`) and how often it occurs on each side. */
+ * (largest first, threaded through `next_old`) and how often it occurs on each side. One
+ * 24-byte slot per position, so that a probe touches one cache line. */
+typedef struct occurrence_slot {
+    uint64_t key;
+    int64_t head;         /* 1 + largest old position with this fingerprint; 0: empty slot */
+    uint32_t old_count;   /* saturating */
+    uint32_t new_count;   /* saturating */
+} occurrence_slot;
+
 typedef struct occurrence_table {
-    uint64_t *keys;
-    int64_t *heads;       /* largest old position with this fingerprint; -1: empty slot */
-    uint64_t *old_counts;
-    uint64_t *new_counts;
+    occurrence_slot *slots;
     uint64_t capacity;
 } occurrence_table;
 
-static void occurrence_table_free(occurrence_table *t, const fd_allocator *allocator) {
-    fd_deallocate(allocator, t->keys);
-    fd_deallocate(allocator, t->heads);
-    fd_deallocate(allocator, t->old_counts);
-    fd_deallocate(allocator, t->new_counts);
-    memset(t, 0, sizeof *t);
-}
-
 static fd_status occurrence_table_create(occurrence_table *t, size_t count,
                                          const fd_allocator *allocator) {
-    memset(t, 0, sizeof *t);
     uint64_t capacity = (uint64_t)count + (uint64_t)count / 3 + 8;
-    if (capacity > SIZE_MAX / sizeof(uint64_t)) return FD_ERR_TOO_LARGE;
-    t->keys = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
-    t->heads = fd_allocate_array(allocator, (size_t)capacity, sizeof(int64_t));
-    t->old_counts = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
-    t->new_counts = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
-    if (!t->keys || !t->heads || !t->old_counts || !t->new_counts) {
-        occurrence_table_free(t, allocator);
-        return FD_ERR_NO_MEMORY;
-    }
-    memset(t->heads, 0xFF, (size_t)capacity * sizeof(int64_t)); /* all -1 */
+    if (capacity > SIZE_MAX / sizeof(occurrence_slot)) return FD_ERR_TOO_LARGE;
+    t->slots = fd_allocate_array(allocator, (size_t)capacity, sizeof(occurrence_slot));
+    if (t->slots == NULL) return FD_ERR_NO_MEMORY;
+    memset(t->slots, 0, (size_t)capacity * sizeof(occurrence_slot));
     t->capacity = capacity;
     return FD_OK;
 }
 
 /* The slot of `key`: occupied by it, or the empty slot where it goes. */
-static inline uint64_t occurrence_slot(const occurrence_table *t, uint64_t key) {
+static inline occurrence_slot *occurrence_find(const occurrence_table *t, uint64_t key) {
     uint64_t position = fd_multiply_high(fd_mix(key), t->capacity);
-    while (t->heads[position] >= 0 && t->keys[position] != key) {
+    for (;;) {
+        occurrence_slot *slot = &t->slots[position];
+        if (slot->head == 0 || slot->key == key) return slot;
         position = position + 1 == t->capacity ? 0 : position + 1;
     }
-    return position;
+}
+
+/* Starts loading the slot of `key` into the cache. */
+static inline void occurrence_prefetch(const occurrence_table *t, uint64_t key) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->slots[fd_multiply_high(fd_mix(key), t->capacity)]);
+#else
+    (void)t;
+    (void)key;
+#endif
+}
+
+/* How far ahead (in elements) table slots are prefetched. */
+enum { PREFETCH_DISTANCE = 16 };
+
+static inline uint32_t saturating_increment(uint32_t value) {
+    return value == UINT32_MAX ? value : value + 1;
 }
 
 /* Hunt-Szymanski: a longest common subsequence in O((r + n) log n) for r equal pairs, by
@@ -320,30 +328,31 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
             return status;
         }
         for (size_t i = 0; i < n; i++) {
-            uint64_t slot = occurrence_slot(&table, old_middle[i]);
-            if (table.heads[slot] < 0) {
-                table.keys[slot] = old_middle[i];
-                table.old_counts[slot] = 0;
-                table.new_counts[slot] = 0;
-            }
-            next_old[i] = table.heads[slot];
-            table.heads[slot] = (int64_t)i;
-            table.old_counts[slot]++;
+            if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
+            occurrence_slot *slot = occurrence_find(&table, old_middle[i]);
+            slot->key = old_middle[i];
+            next_old[i] = slot->head - 1;
+            slot->head = (int64_t)i + 1;
+            slot->old_count = saturating_increment(slot->old_count);
         }
         uint64_t pairs = 0;
         size_t kept_new = 0;
         for (size_t j = 0; j < m; j++) {
-            uint64_t slot = occurrence_slot(&table, new_middle[j]);
-            new_head[j] = table.heads[slot];
-            if (table.heads[slot] >= 0) {
-                table.new_counts[slot]++;
-                pairs += table.old_counts[slot];
+            if (j + PREFETCH_DISTANCE < m) occurrence_prefetch(&table, new_middle[j + PREFETCH_DISTANCE]);
+            occurrence_slot *slot = occurrence_find(&table, new_middle[j]);
+            new_head[j] = slot->head - 1;
+            if (slot->head != 0) {
+                slot->new_count = saturating_increment(slot->new_count);
+                pairs += slot->old_count;
                 kept_new++;
             }
         }
+        /* Saturated counts (2^32 repeats) understate r: such inputs are dense anyway. */
+        int sparse = n < (size_t)UINT32_MAX && m < (size_t)UINT32_MAX &&
+                     pairs <= (uint64_t)HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(n + m);
 
-        if (pairs <= (uint64_t)HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(n + m)) {
-            occurrence_table_free(&table, allocator);
+        if (sparse) {
+            fd_deallocate(allocator, table.slots);
             s.cost = pairs;
             status = hunt_szymanski(new_head, next_old, prefix, n, m, pairs, old_to_new,
                                     new_to_old, &matched, allocator);
@@ -354,10 +363,11 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
             /* Dense: discard the elements absent from the other side, then Myers. */
             size_t kept_old = 0;
             for (size_t i = 0; i < n; i++) {
-                next_old[i] = table.new_counts[occurrence_slot(&table, old_middle[i])] > 0;
+                if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
+                next_old[i] = occurrence_find(&table, old_middle[i])->new_count > 0;
                 kept_old += (size_t)next_old[i];
             }
-            occurrence_table_free(&table, allocator);
+            fd_deallocate(allocator, table.slots);
             size_t diagonals = kept_old + kept_new + 3;
             uint64_t *a = fd_allocate_array(allocator, kept_old, sizeof(uint64_t));
             uint64_t *b = fd_allocate_array(allocator, kept_new, sizeof(uint64_t));

@@ -1,0 +1,204 @@
+/* Invariant checks of the C core on decoded fuzzer inputs (see core_fuzz_check.h). */
+#include "core_fuzz_check.h"
+#include "fingerprint_diff.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(...)                                                 \
+    do {                                                          \
+        snprintf(message, message_capacity, __VA_ARGS__);         \
+        result = 1;                                               \
+        goto done;                                                \
+    } while (0)
+
+typedef struct failing_allocator {
+    long fail_at;
+    long count;
+    long live;
+} failing_allocator;
+
+static void *failing_allocate(void *context, size_t size) {
+    failing_allocator *state = context;
+    if (state->count++ == state->fail_at) return NULL;
+    state->live++;
+    return malloc(size);
+}
+
+static void failing_deallocate(void *context, void *pointer) {
+    if (pointer == NULL) return;
+    ((failing_allocator *)context)->live--;
+    free(pointer);
+}
+
+/* Length of a longest common subsequence by the O(nm) dynamic programme. */
+static size_t lcs_length(const uint64_t *a, size_t n, const uint64_t *b, size_t m) {
+    size_t *row = calloc(m + 1, sizeof *row);
+    if (row == NULL) return (size_t)-1;
+    for (size_t i = 1; i <= n; i++) {
+        size_t diagonal = 0;
+        for (size_t j = 1; j <= m; j++) {
+            size_t above = row[j];
+            row[j] = a[i - 1] == b[j - 1] ? diagonal + 1 : (row[j] > row[j - 1] ? row[j] : row[j - 1]);
+            diagonal = above;
+        }
+    }
+    size_t length = row[m];
+    free(row);
+    return length;
+}
+
+/* Length of a longest increasing subsequence of the old offsets in new order, O(k^2). */
+static size_t lis_length(const int64_t *new_to_old, size_t m) {
+    size_t *best = calloc(m + 1, sizeof *best), longest = 0;
+    if (best == NULL) return (size_t)-1;
+    for (size_t j = 0; j < m; j++) {
+        if (new_to_old[j] < 0) continue;
+        best[j] = 1;
+        for (size_t k = 0; k < j; k++) {
+            if (new_to_old[k] >= 0 && new_to_old[k] < new_to_old[j] && best[k] + 1 > best[j]) best[j] = best[k] + 1;
+        }
+        if (best[j] > longest) longest = best[j];
+    }
+    free(best);
+    return longest;
+}
+
+/* Index of the occurrence-th (0-based) element equal to value, or -1. */
+static int64_t nth_occurrence(const uint64_t *values, size_t count, uint64_t value, size_t occurrence) {
+    for (size_t i = 0; i < count; i++) {
+        if (values[i] == value && occurrence-- == 0) return (int64_t)i;
+    }
+    return -1;
+}
+
+/* Sum over values of min(occurrences in a, occurrences in b). */
+static size_t maximum_matchable(const uint64_t *a, size_t n, const uint64_t *b, size_t m) {
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t seen_before = 0, in_a = 0, in_b = 0;
+        for (size_t k = 0; k < i; k++) seen_before += a[k] == a[i];
+        if (seen_before) continue; /* count each value once */
+        for (size_t k = i; k < n; k++) in_a += a[k] == a[i];
+        for (size_t k = 0; k < m; k++) in_b += b[k] == a[i];
+        total += in_a < in_b ? in_a : in_b;
+    }
+    return total;
+}
+
+int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t message_capacity) {
+    int result = 0;
+    message[0] = '\0';
+    uint8_t mode = size > 0 ? data[0] : 0;
+    size_t split_byte = size > 1 ? data[1] : 128;
+    long fail_at = size > 2 ? data[2] : -1;
+    const uint8_t *elements = size > 3 ? data + 3 : data + size;
+    size_t element_count = size > 3 ? size - 3 : 0;
+    static const uint64_t alphabets[4] = {2, 8, 64, 256};
+    uint64_t alphabet = alphabets[mode & 3];
+    int huge = (mode >> 2) & 1;
+    unsigned budget_code = (mode >> 3) & 7;
+    uint64_t cost_limit = budget_code ? ((uint64_t)1 << (2 * budget_code)) : 0;
+    int inject = (mode >> 6) & 1;
+
+    size_t n = element_count * split_byte / 255, m = element_count - n;
+    uint64_t *old_fp = malloc((n + 1) * sizeof *old_fp), *new_fp = malloc((m + 1) * sizeof *new_fp);
+    uint64_t *old_content = malloc((n + 1) * sizeof *old_content), *new_content = malloc((m + 1) * sizeof *new_content);
+    int64_t *o2n = malloc((n + 1) * sizeof *o2n), *n2o = malloc((m + 1) * sizeof *n2o);
+    fd_changeset changeset;
+    memset(&changeset, 0, sizeof changeset);
+    uint64_t *applied = malloc((m + 1) * sizeof *applied);
+    uint8_t *leaves = calloc(n + 1, 1), *filled = calloc(m + 1, 1);
+    if (!old_fp || !new_fp || !old_content || !new_content || !o2n || !n2o || !applied || !leaves || !filled) {
+        FAIL("test harness out of memory");
+    }
+    for (size_t k = 0; k < element_count; k++) {
+        uint64_t value = elements[k] % alphabet;
+        if (huge) value = UINT64_MAX - value;
+        uint64_t content = (elements[k] / alphabet) % 2;
+        if (k < n) { old_fp[k] = value; old_content[k] = content; }
+        else { new_fp[k - n] = value; new_content[k - n] = content; }
+    }
+    int small = n * m <= 250000;
+
+    /* Heckel: consistent, k-th occurrence order. */
+    fd_match_info info;
+    if (fd_heckel(old_fp, n, new_fp, m, o2n, n2o, &info, NULL) != FD_OK) FAIL("fd_heckel failed");
+    if (fd_matching_check(old_fp, n, new_fp, m, o2n, n2o) != FD_OK) FAIL("heckel matching inconsistent");
+    if (small) {
+        for (size_t j = 0; j < m; j++) {
+            size_t before = 0;
+            for (size_t k = 0; k < j; k++) before += new_fp[k] == new_fp[j];
+            if (n2o[j] != nth_occurrence(old_fp, n, new_fp[j], before)) FAIL("heckel breaks occurrence order at new %zu", j);
+        }
+    }
+
+    /* Myers: consistent, monotone, longest unless the budget ran out; then the rest by occurrence. */
+    if (fd_myers(old_fp, n, new_fp, m, o2n, n2o, cost_limit, &info, NULL) != FD_OK) FAIL("fd_myers failed");
+    if (fd_matching_check(old_fp, n, new_fp, m, o2n, n2o) != FD_OK) FAIL("myers matching inconsistent");
+    int64_t last = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (o2n[i] < 0) continue;
+        if (o2n[i] <= last) FAIL("myers matching not monotone at old %zu", i);
+        last = o2n[i];
+    }
+    if (small && !(info.flags & FD_MATCH_COST_LIMIT_REACHED) && info.matched_count != lcs_length(old_fp, n, new_fp, m)) {
+        FAIL("myers matched %zu, LCS is %zu", info.matched_count, lcs_length(old_fp, n, new_fp, m));
+    }
+    if (fd_match_remaining(old_fp, n, new_fp, m, o2n, n2o, &info, NULL) != FD_OK) FAIL("fd_match_remaining failed");
+    if (fd_matching_check(old_fp, n, new_fp, m, o2n, n2o) != FD_OK) FAIL("remaining matching inconsistent");
+    if (small && info.matched_count != maximum_matchable(old_fp, n, new_fp, m)) FAIL("not every matchable pair matched");
+
+    /* Changeset: applying it to old gives new; minimal moves for the matching; exact updates. */
+    if (fd_changeset_make(o2n, n, n2o, m, old_content, new_content, &changeset, NULL) != FD_OK) FAIL("fd_changeset_make failed");
+    if (changeset.deletion_count != n - info.matched_count || changeset.insertion_count != m - info.matched_count) FAIL("counts");
+    if (small && changeset.move_count != info.matched_count - lis_length(n2o, m)) FAIL("moves not minimal for the matching");
+    for (size_t k = 0; k < changeset.deletion_count; k++) leaves[changeset.deletions[k]] = 1;
+    for (size_t k = 0; k < changeset.insertion_count; k++) {
+        applied[changeset.insertions[k]] = new_fp[changeset.insertions[k]];
+        filled[changeset.insertions[k]] = 1;
+    }
+    for (size_t k = 0; k < changeset.move_count; k++) {
+        if (k > 0 && changeset.moves[k].from <= changeset.moves[k - 1].from) FAIL("moves not sorted");
+        leaves[changeset.moves[k].from] = 1;
+        if (filled[changeset.moves[k].to]) FAIL("two elements land at %lld", (long long)changeset.moves[k].to);
+        applied[changeset.moves[k].to] = old_fp[changeset.moves[k].from];
+        filled[changeset.moves[k].to] = 1;
+    }
+    size_t slot = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (leaves[i]) continue;
+        while (slot < m && filled[slot]) slot++;
+        if (slot >= m) FAIL("more elements stay than fit");
+        applied[slot] = old_fp[i];
+        filled[slot++] = 1;
+    }
+    for (size_t j = 0; j < m; j++) {
+        if (!filled[j] || applied[j] != new_fp[j]) FAIL("applying the changeset does not give new at %zu", j);
+    }
+    size_t updates = 0;
+    for (size_t i = 0; i < n; i++) updates += o2n[i] >= 0 && old_content[i] != new_content[o2n[i]];
+    if (updates != changeset.update_count) FAIL("updates are not exactly the changed pairs");
+
+    /* An injected allocation failure is reported and leaks nothing. */
+    if (inject) {
+        failing_allocator state = {fail_at, 0, 0};
+        fd_allocator allocator = {failing_allocate, failing_deallocate, &state};
+        fd_changeset other;
+        memset(&other, 0, sizeof other);
+        fd_status s1 = fd_heckel(old_fp, n, new_fp, m, o2n, n2o, NULL, &allocator);
+        fd_status s2 = fd_myers(old_fp, n, new_fp, m, o2n, n2o, cost_limit, NULL, &allocator);
+        fd_status s3 = s2 == FD_OK ? fd_changeset_make(o2n, n, n2o, m, NULL, NULL, &other, &allocator) : FD_OK;
+        fd_changeset_free(&other, &allocator);
+        if ((s1 != FD_OK && s1 != FD_ERR_NO_MEMORY) || (s2 != FD_OK && s2 != FD_ERR_NO_MEMORY) ||
+            (s3 != FD_OK && s3 != FD_ERR_NO_MEMORY)) FAIL("allocation failure reported as another error");
+        if (state.live != 0) FAIL("%ld allocations leaked after an allocation failure", state.live);
+    }
+
+done:
+    fd_changeset_free(&changeset, NULL);
+    free(old_fp); free(new_fp); free(old_content); free(new_content);
+    free(o2n); free(n2o); free(applied); free(leaves); free(filled);
+    return result;
+}

@@ -1,0 +1,23 @@
+/* Decodes a fuzzer input into two fingerprint arrays and checks every invariant of the C core
+ * on them. Shared by the libFuzzer harness (Tests/Fuzz/core_harness.c) and the corpus replay of
+ * the ordinary test run, so that a crasher found once stays caught.
+ *
+ * Input format (all bytes optional):
+ *   byte 0: bits 0-1 alphabet (2, 8, 64, 256 values); bit 2 map values near UINT64_MAX;
+ *           bits 3-5 Myers cost limit (0: default, k: 4^k steps);
+ *           bit 6 inject an allocation failure at the allocation numbered by byte 2
+ *   byte 1: where old ends and new begins among the remaining bytes (x/255 of them)
+ *   byte 2: allocation to fail (with bit 6)
+ *   rest:   one element per byte: fingerprint = byte % alphabet; content = byte / alphabet % 2
+ */
+#ifndef CORE_FUZZ_CHECK_H
+#define CORE_FUZZ_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*! Returns 0 when every invariant holds, otherwise a non-zero code and a message describing
+ *  the first violated invariant in `message` (always NUL-terminated). */
+int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t message_capacity);
+
+#endif

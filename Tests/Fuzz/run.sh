@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer harness and runs it for a bounded time on its corpus.
+#
+#   Tests/Fuzz/run.sh core|facade SECONDS [extra libFuzzer flags...]
+#
+# Exits non-zero on any crash, leak or sanitizer report. New inputs that raise coverage are
+# written to Tests/Fuzz/.out/<harness>/ (not committed); merge them into the committed corpus
+# with:   Tests/Fuzz/run.sh <harness> merge
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+harness=${1:?usage: run.sh core|facade SECONDS|merge}
+mode=${2:?usage: run.sh core|facade SECONDS|merge}
+shift 2
+
+root=$PWD
+toolchain_bin=$(dirname "$(readlink -f "$(command -v swiftc)")")
+clang="$toolchain_bin/clang"
+build=.build/fuzz
+mkdir -p "$build" "Tests/Fuzz/.out/$harness"
+core_sources=(CSources/CFingerprintDiff/*.c)
+includes=(-I CSources/CFingerprintDiff/include -I Tests/Fuzz/CoreFuzzCheck/include)
+xxhash_flags=$(pkg-config --cflags libxxhash 2>/dev/null || true)
+
+case "$harness" in
+core)
+    "$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        $xxhash_flags "${includes[@]}" "${core_sources[@]}" Tests/Fuzz/CoreFuzzCheck/core_fuzz_check.c \
+        Tests/Fuzz/core_harness.c -o "$build/core"
+    ;;
+facade)
+    objects=()
+    for source in "${core_sources[@]}"; do
+        object="$build/$(basename "$source" .c).o"
+        "$clang" -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address $xxhash_flags "${includes[@]}" -c "$source" -o "$object"
+        objects+=("$object")
+    done
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FacadeFuzz \
+        -I CSources/CFingerprintDiff/include $(for flag in $xxhash_flags; do echo -Xcc "$flag"; done) \
+        Sources/FingerprintDiff/*.swift Tests/Fuzz/FacadeFuzzCheck/*.swift Tests/Fuzz/facade_harness.swift \
+        "${objects[@]}" -o "$build/facade"
+    ;;
+*)
+    echo "unknown harness $harness (core or facade)" >&2
+    exit 2
+    ;;
+esac
+
+corpus="Tests/Fuzz/Corpus/$harness"
+if [ "$mode" = merge ]; then
+    # Minimise: keep only the inputs that add coverage, from the committed corpus and new finds.
+    rm -rf "$build/merged-$harness" && mkdir -p "$build/merged-$harness"
+    "$build/$harness" -merge=1 "$build/merged-$harness" "$corpus" "Tests/Fuzz/.out/$harness" "$@"
+    rm -f "$corpus"/* && cp "$build/merged-$harness"/* "$corpus"/
+    echo "corpus $corpus now holds $(ls "$corpus" | wc -l) files"
+    exit 0
+fi
+
+# -max_len keeps the O(nm) reference checks cheap; the core still sees up to ~4,000 elements.
+"$build/$harness" -max_total_time="$mode" -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+    -print_final_stats=1 -artifact_prefix="$build/crash-$harness-" \
+    "Tests/Fuzz/.out/$harness" "$corpus" "$@"
