@@ -68,7 +68,7 @@ extension Changeset {
         _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm,
         identity: Identity
     ) -> Changeset where Identity.Element: Equatable {
-        var matching: FingerprintMatching
+        let matching: FingerprintMatching
         var isMinimal: Bool
         do {
             // Fingerprints live only in this scope, so they are freed before the moves are
@@ -80,18 +80,18 @@ extension Changeset {
             switch algorithm.kind {
             case .heckel:
                 isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
-                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, collided: &collided)
             case .myers:
                 isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
-                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, collided: &collided)
                 if !collided.isEmpty { isMinimal = false }
                 // Matched the longest common subsequence; the rest with equal ids are moves.
                 matching.matchRemaining(old: oldFP, new: newFP)
-                _confirm(&matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, collided: &collided)
             }
             if !collided.isEmpty {
                 _rematchCollisions(
-                    &matching, old, new, oldFP, newFP, collided: collided, identity: identity,
+                    matching, old, new, oldFP, newFP, collided: collided, identity: identity,
                     releaseConfirmedPairs: algorithm.kind == .heckel)
             }
         }
@@ -99,8 +99,9 @@ extension Changeset {
         var updates: [Update] = []
         old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
+                let oldToNew = matching.oldToNew
                 for i in 0..<oldElements.count {
-                    let j = Int(matching.oldToNew[i])
+                    let j = Int(oldToNew[i])
                     if j >= 0 && oldElements[i] != newElements[j] {
                         updates.append(Update(old: i, new: j))
                     }
@@ -117,26 +118,27 @@ extension Changeset {
 @inlinable
 internal func _fingerprints<Identity: _DiffIdentity>(
     _ elements: [Identity.Element], _ identity: Identity
-) -> [UInt64] {
+) -> ScratchBuffer<UInt64> {
+    let buffer = ScratchBuffer<UInt64>(count: elements.count)
+    let base = buffer.base
     elements.withUnsafeBufferPointer { source in
-        [UInt64](unsafeUninitializedCapacity: source.count) { buffer, count in
-            for k in 0..<source.count { buffer[k] = identity.fingerprint(of: identity.id(of: source[k])) }
-            count = source.count
-        }
+        for k in 0..<source.count { base[k] = identity.fingerprint(of: identity.id(of: source[k])) }
     }
+    return buffer
 }
 
 /// Unmatches every pair whose ids differ (a fingerprint collision) and records the colliding
 /// fingerprint. O(k) id comparisons for k pairs.
 @inlinable
 internal func _confirm<Identity: _DiffIdentity>(
-    _ matching: inout FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
-    _ oldFP: [UInt64], _ identity: Identity, collided: inout Set<UInt64>
+    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
+    _ oldFP: ScratchBuffer<UInt64>, _ identity: Identity, collided: inout Set<UInt64>
 ) {
+    let newToOld = matching.newToOld
     old.withUnsafeBufferPointer { oldElements in
         new.withUnsafeBufferPointer { newElements in
             for j in 0..<newElements.count {
-                let i = Int(matching.newToOld[j])
+                let i = Int(newToOld[j])
                 if i >= 0 && identity.id(of: oldElements[i]) != identity.id(of: newElements[j]) {
                     collided.insert(oldFP[i])
                     matching.unmatch(old: i)
@@ -152,8 +154,9 @@ internal func _confirm<Identity: _DiffIdentity>(
 /// O(n + m) set look-ups; runs only after a collision.
 @inlinable
 internal func _rematchCollisions<Identity: _DiffIdentity>(
-    _ matching: inout FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
-    _ oldFP: [UInt64], _ newFP: [UInt64], collided: Set<UInt64>, identity: Identity,
+    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
+    _ oldFP: ScratchBuffer<UInt64>, _ newFP: ScratchBuffer<UInt64>, collided: Set<UInt64>,
+    identity: Identity,
     releaseConfirmedPairs: Bool
 ) {
     if releaseConfirmedPairs {

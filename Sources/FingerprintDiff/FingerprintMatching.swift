@@ -2,70 +2,56 @@ import CFingerprintDiff
 
 /// The matching between an old and a new list computed by the C core: `oldToNew[i]` is the new
 /// offset of old element `i` or -1, `newToOld[j]` the old offset of new element `j` or -1.
+/// Stored in scratch memory (see `ScratchPool`).
 ///
 /// This type only knows fingerprints; the generic layer confirms pairs with `==` on the ids.
 @usableFromInline
 internal struct FingerprintMatching {
-    @usableFromInline internal var oldToNew: [Int64]
-    @usableFromInline internal var newToOld: [Int64]
-    /// FD_MATCH_* flags of the last algorithm run.
+    @usableFromInline internal let oldToNew: ScratchBuffer<Int64>
+    @usableFromInline internal let newToOld: ScratchBuffer<Int64>
+    /// FD_MATCH_* flags of the algorithm run.
     @usableFromInline internal var flags: UInt32
 
-    /// Runs `algorithm` over the two fingerprint arrays. O(n + m) for Heckel,
-    /// O((n + m) · d) bounded by the cost limit for Myers.
+    /// Runs `algorithm` over the two fingerprint arrays. O(n + m) for Heckel; for Myers
+    /// O((r + n + m) log(n + m)) when matches are sparse, O((n + m) · d) bounded by the cost
+    /// limit when they are dense.
     @usableFromInline
-    internal init(old: [UInt64], new: [UInt64], algorithm: DiffAlgorithm) {
+    internal init(old: ScratchBuffer<UInt64>, new: ScratchBuffer<UInt64>, algorithm: DiffAlgorithm) {
+        // Both algorithms write every entry, so the buffers start uninitialized.
+        let oldToNew = ScratchBuffer<Int64>(count: old.count)
+        let newToOld = ScratchBuffer<Int64>(count: new.count)
         var info = fd_match_info()
-        var status = FD_OK
-        var newToOld: [Int64] = []
-        // Both algorithms write every entry, so the arrays start uninitialized.
-        let oldToNew = [Int64](unsafeUninitializedCapacity: old.count) { o2n, oldCount in
-            newToOld = [Int64](unsafeUninitializedCapacity: new.count) { n2o, newCount in
-                status = old.withUnsafeBufferPointer { oldFP in
-                    new.withUnsafeBufferPointer { newFP in
-                        switch algorithm.kind {
-                        case .heckel:
-                            return fd_heckel(oldFP.baseAddress, oldFP.count, newFP.baseAddress,
-                                             newFP.count, o2n.baseAddress, n2o.baseAddress,
-                                             &info, nil)
-                        case .myers:
-                            return fd_myers(oldFP.baseAddress, oldFP.count, newFP.baseAddress,
-                                            newFP.count, o2n.baseAddress, n2o.baseAddress,
-                                            algorithm.costLimit, &info, nil)
-                        }
-                    }
-                }
-                newCount = new.count
+        var allocator = ScratchPool.shared.cAllocator
+        let status = withExtendedLifetime((old, new)) {
+            switch algorithm.kind {
+            case .heckel:
+                return fd_heckel(old.base, old.count, new.base, new.count, oldToNew.base,
+                                 newToOld.base, &info, &allocator)
+            case .myers:
+                return fd_myers(old.base, old.count, new.base, new.count, oldToNew.base,
+                                newToOld.base, algorithm.costLimit, &info, &allocator)
             }
-            oldCount = old.count
         }
-        Self.check(status)
         self.oldToNew = oldToNew
         self.newToOld = newToOld
-        self.flags = info.flags
+        Self.check(status)
+        flags = info.flags
     }
 
     /// Matches, by occurrence order, the elements that are still unmatched. O(n + m).
     @usableFromInline
-    internal mutating func matchRemaining(old: [UInt64], new: [UInt64]) {
-        var info = fd_match_info()
-        let status = old.withUnsafeBufferPointer { oldFP in
-            new.withUnsafeBufferPointer { newFP in
-                oldToNew.withUnsafeMutableBufferPointer { o2n in
-                    newToOld.withUnsafeMutableBufferPointer { n2o in
-                        fd_match_remaining(oldFP.baseAddress, oldFP.count, newFP.baseAddress,
-                                           newFP.count, o2n.baseAddress, n2o.baseAddress,
-                                           &info, nil)
-                    }
-                }
-            }
+    internal func matchRemaining(old: ScratchBuffer<UInt64>, new: ScratchBuffer<UInt64>) {
+        var allocator = ScratchPool.shared.cAllocator
+        let status = withExtendedLifetime((old, new)) {
+            fd_match_remaining(old.base, old.count, new.base, new.count, oldToNew.base,
+                               newToOld.base, nil, &allocator)
         }
         Self.check(status)
     }
 
     /// Removes the pair of old element `i`, if any.
     @inlinable
-    internal mutating func unmatch(old i: Int) {
+    internal func unmatch(old i: Int) {
         let j = Int(oldToNew[i])
         guard j >= 0 else { return }
         oldToNew[i] = -1
@@ -74,7 +60,7 @@ internal struct FingerprintMatching {
 
     /// Pairs old element `i` with new element `j`; both must be unmatched.
     @inlinable
-    internal mutating func match(old i: Int, new j: Int) {
+    internal func match(old i: Int, new j: Int) {
         oldToNew[i] = Int64(j)
         newToOld[j] = Int64(i)
     }
@@ -83,39 +69,32 @@ internal struct FingerprintMatching {
     /// them straight into the returned arrays. O(n + m + k log k) for k matched pairs.
     @usableFromInline
     internal func changeset() -> (deletions: [Int], insertions: [Int], moves: [Changeset.Move]) {
-        oldToNew.withUnsafeBufferPointer { o2n in
-            newToOld.withUnsafeBufferPointer { n2o in
-                var counts = fd_changeset_counts()
-                var inLIS = [UInt8](unsafeUninitializedCapacity: n2o.count) { buffer, count in
-                    Self.check(fd_changeset_count(o2n.baseAddress, o2n.count, n2o.baseAddress,
-                                                  n2o.count, nil, nil, buffer.baseAddress,
-                                                  &counts, nil))
-                    count = n2o.count
-                }
-                let fill = { (deletions: UnsafeMutablePointer<Int64>?, insertions: UnsafeMutablePointer<Int64>?,
-                              moves: UnsafeMutablePointer<fd_move>?) in
-                    inLIS.withUnsafeBufferPointer { inLIS in
-                        fd_changeset_fill(o2n.baseAddress, o2n.count, n2o.baseAddress, n2o.count,
-                                          nil, nil, inLIS.baseAddress, deletions, insertions,
-                                          moves, nil)
-                    }
-                }
-                let deletions = [Int](unsafeUninitializedCapacity: counts.deletions) { buffer, count in
-                    Self.withInt64Storage(buffer) { fill($0, nil, nil) }
-                    count = counts.deletions
-                }
-                let insertions = [Int](unsafeUninitializedCapacity: counts.insertions) { buffer, count in
-                    Self.withInt64Storage(buffer) { fill(nil, $0, nil) }
-                    count = counts.insertions
-                }
-                let moves = [Changeset.Move](unsafeUninitializedCapacity: counts.moves) { buffer, count in
-                    Self.withMoveStorage(buffer) { fill(nil, nil, $0) }
-                    count = counts.moves
-                }
-                inLIS = []
-                return (deletions, insertions, moves)
-            }
+        let o2n = oldToNew.base, n2o = newToOld.base
+        let oldCount = oldToNew.count, newCount = newToOld.count
+        var counts = fd_changeset_counts()
+        var allocator = ScratchPool.shared.cAllocator
+        let inLIS = ScratchBuffer<UInt8>(count: newCount)
+        Self.check(fd_changeset_count(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base,
+                                      &counts, &allocator))
+        let fill = { (deletions: UnsafeMutablePointer<Int64>?, insertions: UnsafeMutablePointer<Int64>?,
+                      moves: UnsafeMutablePointer<fd_move>?) in
+            fd_changeset_fill(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base, deletions,
+                              insertions, moves, nil)
         }
+        let deletions = [Int](unsafeUninitializedCapacity: counts.deletions) { buffer, count in
+            Self.withInt64Storage(buffer) { fill($0, nil, nil) }
+            count = counts.deletions
+        }
+        let insertions = [Int](unsafeUninitializedCapacity: counts.insertions) { buffer, count in
+            Self.withInt64Storage(buffer) { fill(nil, $0, nil) }
+            count = counts.insertions
+        }
+        let moves = [Changeset.Move](unsafeUninitializedCapacity: counts.moves) { buffer, count in
+            Self.withMoveStorage(buffer) { fill(nil, nil, $0) }
+            count = counts.moves
+        }
+        withExtendedLifetime((self, inLIS)) {}
+        return (deletions, insertions, moves)
     }
 
     /// Lets C write `int64_t`s into an `Int` buffer: in place where `Int` is 64 bits, through a
