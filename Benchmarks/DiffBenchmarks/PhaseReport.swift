@@ -18,7 +18,8 @@ enum PhaseReport {
         return Double(samples[samples.count / 2]) / 1e6
     }
 
-    static func report(_ name: String, old oldFP: [UInt64], new newFP: [UInt64], endToEnd: () -> Void) {
+    static func report(_ name: String, old oldFP: [UInt64], new newFP: [UInt64], endToEnd: () -> Void,
+                       endToEndMyers: () -> Void) {
         let runs = 15
         var o2n = [Int64](repeating: -1, count: oldFP.count)
         var n2o = [Int64](repeating: -1, count: newFP.count)
@@ -34,8 +35,9 @@ enum PhaseReport {
             _ = fd_match_remaining(oldFP, oldFP.count, newFP, newFP.count, &copyO2N, &copyN2O, nil, nil)
         }
         let total = median(runs, endToEnd)
-        print(String(format: "%@: fd_heckel %.2f ms, fd_changeset_make %.2f ms, fd_myers %.2f ms, fd_match_remaining %.2f ms, end-to-end Heckel %.2f ms",
-                     name, heckel, changeset, myers, remaining, total))
+        let totalMyers = median(5, endToEndMyers)
+        print(String(format: "%@: fd_heckel %.2f ms, fd_changeset_make %.2f ms, fd_myers %.2f ms, fd_match_remaining %.2f ms (C core alone, malloc); end to end: Heckel %.2f ms, Myers %.2f ms",
+                     name, heckel, changeset, myers, remaining, total, totalMyers))
     }
 
     static func run() {
@@ -44,10 +46,14 @@ enum PhaseReport {
         print(String(format: "fingerprint 100k UUIDs: %.2f ms", fpTime))
         report("dk100k", old: dk.source.map { $0.fingerprint.rawValue }, new: dk.target.map { $0.fingerprint.rawValue }) {
             _ = Changeset(from: dk.source, to: dk.target, id: \.self)
+        } endToEndMyers: {
+            _ = Changeset(from: dk.source, to: dk.target, id: \.self, algorithm: .myers)
         }
         let mix = mixScenario(count: 1_000_000)
         report("mix-1M", old: mix.old.map { $0.id.fingerprint.rawValue }, new: mix.new.map { $0.id.fingerprint.rawValue }) {
             _ = Changeset(from: mix.old, to: mix.new)
+        } endToEndMyers: {
+            _ = Changeset(from: mix.old, to: mix.new, algorithm: .myers)
         }
     }
 }

@@ -161,37 +161,53 @@ static void compare_ranges(myers_search *s, int64_t off1, int64_t lim1, int64_t 
 }
 
 /* Occurrence table of the middle of old: per fingerprint, the chain of its old positions
- * (largest first, threaded through `next_old`) and how often it occurs on each side. One
- * 24-byte slot per position, so that a probe touches one cache line. */
-typedef struct occurrence_slot {
-    uint64_t key;
-    int64_t head;         /* 1 + largest old position with this fingerprint; 0: empty slot */
-    uint32_t old_count;   /* saturating */
-    uint32_t new_count;   /* saturating */
-} occurrence_slot;
-
+ * (largest first, threaded through `next_old`), how often it occurs in old (saturating) and
+ * whether it occurs in new. One 8-byte slot per position, so that the table of a million
+ * elements (11 MB) stays in the last-level cache:
+ *
+ *     bits 44-63  tag: 20 bits of the fingerprint (the full value is read from the input)
+ *     bit  43     occurs in new
+ *     bits 32-42  occurrences in old, saturating at 2047
+ *     bits 0-31   1 + the largest old position (0: empty slot)
+ */
 typedef struct occurrence_table {
-    occurrence_slot *slots;
+    uint64_t *slots;
     uint64_t capacity;
+    const uint64_t *keys; /* the middle of old: slot_head indexes it */
 } occurrence_table;
 
-static fd_status occurrence_table_create(occurrence_table *t, size_t count,
+enum { OCCURRENCE_COUNT_MAX = 2047 };
+
+static inline uint64_t slot_head(uint64_t slot) { return slot & 0xFFFFFFFFu; }
+static inline uint32_t slot_count(uint64_t slot) { return (uint32_t)(slot >> 32) & 0x7FF; }
+static inline int slot_in_new(uint64_t slot) { return (int)((slot >> 43) & 1); }
+static inline uint64_t key_tag(uint64_t key) { return key >> 44; }
+
+static fd_status occurrence_table_create(occurrence_table *t, size_t count, const uint64_t *keys,
                                          const fd_allocator *allocator) {
     uint64_t capacity = (uint64_t)count + (uint64_t)count / 3 + 8;
-    if (capacity > SIZE_MAX / sizeof(occurrence_slot)) return FD_ERR_TOO_LARGE;
-    t->slots = fd_allocate_array(allocator, (size_t)capacity, sizeof(occurrence_slot));
+    if (capacity > SIZE_MAX / sizeof(uint64_t)) return FD_ERR_TOO_LARGE;
+    t->slots = fd_allocate_array(allocator, (size_t)capacity, sizeof(uint64_t));
     if (t->slots == NULL) return FD_ERR_NO_MEMORY;
-    memset(t->slots, 0, (size_t)capacity * sizeof(occurrence_slot));
+    memset(t->slots, 0, (size_t)capacity * sizeof(uint64_t));
     t->capacity = capacity;
+    t->keys = keys;
     return FD_OK;
 }
 
+static inline uint64_t occurrence_position(const occurrence_table *t, uint64_t key) {
+    return fd_multiply_high(fd_mix(key), t->capacity);
+}
+
 /* The slot of `key`: occupied by it, or the empty slot where it goes. */
-static inline occurrence_slot *occurrence_find(const occurrence_table *t, uint64_t key) {
-    uint64_t position = fd_multiply_high(fd_mix(key), t->capacity);
+static inline uint64_t *occurrence_find(const occurrence_table *t, uint64_t key) {
+    uint64_t position = occurrence_position(t, key);
+    const uint64_t tag = key_tag(key);
     for (;;) {
-        occurrence_slot *slot = &t->slots[position];
-        if (slot->head == 0 || slot->key == key) return slot;
+        uint64_t *slot = &t->slots[position];
+        uint64_t value = *slot;
+        if (value == 0) return slot;
+        if ((value >> 44) == tag && t->keys[slot_head(value) - 1] == key) return slot;
         position = position + 1 == t->capacity ? 0 : position + 1;
     }
 }
@@ -199,7 +215,7 @@ static inline occurrence_slot *occurrence_find(const occurrence_table *t, uint64
 /* Starts loading the slot of `key` into the cache. */
 static inline void occurrence_prefetch(const occurrence_table *t, uint64_t key) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&t->slots[fd_multiply_high(fd_mix(key), t->capacity)]);
+    __builtin_prefetch(&t->slots[occurrence_position(t, key)]);
 #else
     (void)t;
     (void)key;
@@ -208,10 +224,6 @@ static inline void occurrence_prefetch(const occurrence_table *t, uint64_t key) 
 
 /* How far ahead (in elements) table slots are prefetched. */
 enum { PREFETCH_DISTANCE = 16 };
-
-static inline uint32_t saturating_increment(uint32_t value) {
-    return value == UINT32_MAX ? value : value + 1;
-}
 
 /* Hunt-Szymanski: a longest common subsequence in O((r + n) log n) for r equal pairs, by
  * patience sorting the pairs (i, j) taken by increasing j and, within one j, by decreasing i
@@ -316,39 +328,52 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
     fd_status status = FD_OK;
 
     if (n > 0 && m > 0) {
-        /* Count occurrences per side and the number of equal pairs r. */
+        /* Count occurrences per side and the number of equal pairs r. Beyond 2^32 - 2
+         * elements the table cannot index old, and the search runs on the whole middle. */
         occurrence_table table;
+        memset(&table, 0, sizeof table);
         int64_t *next_old = fd_allocate_array(allocator, n, sizeof(int64_t));
         int64_t *new_head = fd_allocate_array(allocator, m, sizeof(int64_t));
-        status = (next_old && new_head) ? occurrence_table_create(&table, n, allocator)
-                                        : FD_ERR_NO_MEMORY;
+        int indexable = n < (size_t)UINT32_MAX - 1;
+        status = !(next_old && new_head) ? FD_ERR_NO_MEMORY
+                 : indexable ? occurrence_table_create(&table, n, old_middle, allocator) : FD_OK;
         if (status != FD_OK) {
             fd_deallocate(allocator, next_old);
             fd_deallocate(allocator, new_head);
             return status;
         }
-        for (size_t i = 0; i < n; i++) {
-            if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
-            occurrence_slot *slot = occurrence_find(&table, old_middle[i]);
-            slot->key = old_middle[i];
-            next_old[i] = slot->head - 1;
-            slot->head = (int64_t)i + 1;
-            slot->old_count = saturating_increment(slot->old_count);
-        }
         uint64_t pairs = 0;
         size_t kept_new = 0;
-        for (size_t j = 0; j < m; j++) {
-            if (j + PREFETCH_DISTANCE < m) occurrence_prefetch(&table, new_middle[j + PREFETCH_DISTANCE]);
-            occurrence_slot *slot = occurrence_find(&table, new_middle[j]);
-            new_head[j] = slot->head - 1;
-            if (slot->head != 0) {
-                slot->new_count = saturating_increment(slot->new_count);
-                pairs += slot->old_count;
-                kept_new++;
+        int saturated = !indexable;
+        if (indexable) {
+            for (size_t i = 0; i < n; i++) {
+                if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
+                uint64_t *slot = occurrence_find(&table, old_middle[i]);
+                uint64_t value = *slot;
+                uint32_t count = value ? slot_count(value) : 0;
+                next_old[i] = value ? (int64_t)slot_head(value) - 1 : -1;
+                if (count < OCCURRENCE_COUNT_MAX) count++;
+                else saturated = 1;
+                *slot = (key_tag(old_middle[i]) << 44) | ((uint64_t)count << 32) | (uint64_t)(i + 1);
             }
+            for (size_t j = 0; j < m; j++) {
+                if (j + PREFETCH_DISTANCE < m) occurrence_prefetch(&table, new_middle[j + PREFETCH_DISTANCE]);
+                uint64_t *slot = occurrence_find(&table, new_middle[j]);
+                uint64_t value = *slot;
+                new_head[j] = value ? (int64_t)slot_head(value) - 1 : -1;
+                if (value) {
+                    *slot = value | ((uint64_t)1 << 43);
+                    pairs += slot_count(value);
+                    kept_new++;
+                }
+            }
+        } else {
+            for (size_t i = 0; i < n; i++) next_old[i] = 1;
+            for (size_t j = 0; j < m; j++) new_head[j] = 0;
+            kept_new = m;
         }
-        /* Saturated counts (2^32 repeats) understate r: such inputs are dense anyway. */
-        int sparse = n < (size_t)UINT32_MAX && m < (size_t)UINT32_MAX &&
+        /* A saturated count (2047 repeats) means dense input anyway. */
+        int sparse = !saturated &&
                      pairs <= (uint64_t)HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(n + m);
 
         if (sparse) {
@@ -363,8 +388,10 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count,
             /* Dense: discard the elements absent from the other side, then Myers. */
             size_t kept_old = 0;
             for (size_t i = 0; i < n; i++) {
-                if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
-                next_old[i] = occurrence_find(&table, old_middle[i])->new_count > 0;
+                if (indexable) {
+                    if (i + PREFETCH_DISTANCE < n) occurrence_prefetch(&table, old_middle[i + PREFETCH_DISTANCE]);
+                    next_old[i] = slot_in_new(*occurrence_find(&table, old_middle[i]));
+                }
                 kept_old += (size_t)next_old[i];
             }
             fd_deallocate(allocator, table.slots);
