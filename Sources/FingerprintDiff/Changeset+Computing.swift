@@ -86,8 +86,10 @@ extension Changeset {
                 _confirm(matching, old, new, oldFP, identity, collided: &collided)
                 if !collided.isEmpty { isMinimal = false }
                 // Matched the longest common subsequence; the rest with equal ids are moves.
+                // Only the pairs made now need confirming.
+                let waiting = _unmatchedNewOffsets(matching)
                 matching.matchRemaining(old: oldFP, new: newFP)
-                _confirm(matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, newOffsets: waiting, collided: &collided)
             }
             if !collided.isEmpty {
                 _rematchCollisions(
@@ -134,10 +136,20 @@ internal func _confirm<Identity: _DiffIdentity>(
     _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
     _ oldFP: ScratchBuffer<UInt64>, _ identity: Identity, collided: inout Set<UInt64>
 ) {
+    _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
+}
+
+/// Like `_confirm`, for the pairs of the given new offsets only.
+@inlinable
+internal func _confirm<Identity: _DiffIdentity, Offsets: Sequence<Int>>(
+    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
+    _ oldFP: ScratchBuffer<UInt64>, _ identity: Identity, newOffsets: Offsets,
+    collided: inout Set<UInt64>
+) {
     let newToOld = matching.newToOld
     old.withUnsafeBufferPointer { oldElements in
         new.withUnsafeBufferPointer { newElements in
-            for j in 0..<newElements.count {
+            for j in newOffsets {
                 let i = Int(newToOld[j])
                 if i >= 0 && identity.id(of: oldElements[i]) != identity.id(of: newElements[j]) {
                     collided.insert(oldFP[i])
@@ -146,6 +158,15 @@ internal func _confirm<Identity: _DiffIdentity>(
             }
         }
     }
+}
+
+/// The new offsets without a partner. O(m).
+@usableFromInline
+internal func _unmatchedNewOffsets(_ matching: FingerprintMatching) -> [Int] {
+    let newToOld = matching.newToOld
+    var offsets: [Int] = []
+    for j in 0..<newToOld.count where newToOld[j] < 0 { offsets.append(j) }
+    return offsets
 }
 
 /// Re-matches, by id and occurrence order, the unmatched elements whose fingerprints collided.
