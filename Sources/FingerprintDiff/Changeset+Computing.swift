@@ -63,10 +63,41 @@ extension Changeset {
     ///
     /// This is the one entry point every public initializer funnels into; the fingerprint
     /// function may be arbitrarily bad (even constant) without making the result wrong.
+    ///
+    /// The common prefix is matched by comparing ids directly (it needs no fingerprints, no
+    /// table and no moves); the C core diffs the rest, whose offsets are shifted back.
     @inlinable
     internal static func _compute<Identity: _DiffIdentity>(
         _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm,
         identity: Identity
+    ) -> Changeset where Identity.Element: Equatable {
+        old.withUnsafeBufferPointer { oldAll in
+            new.withUnsafeBufferPointer { newAll in
+                let shorter = min(oldAll.count, newAll.count)
+                var prefix = 0
+                while prefix < shorter && identity.id(of: oldAll[prefix]) == identity.id(of: newAll[prefix]) {
+                    prefix += 1
+                }
+                var updates: [Update] = []
+                for k in 0..<prefix where oldAll[k] != newAll[k] { updates.append(Update(old: k, new: k)) }
+                if prefix == oldAll.count && prefix == newAll.count {
+                    return Changeset(updates: updates)
+                }
+                let oldRest = UnsafeBufferPointer(rebasing: oldAll[prefix...])
+                let newRest = UnsafeBufferPointer(rebasing: newAll[prefix...])
+                var result = _computeUnaligned(oldRest, newRest, algorithm, identity: identity)
+                result.shift(by: prefix)
+                result.updates = updates + result.updates
+                return result
+            }
+        }
+    }
+
+    /// `_compute` for lists that differ in their first element (or one of which is empty).
+    @inlinable
+    internal static func _computeUnaligned<Identity: _DiffIdentity>(
+        _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>,
+        _ algorithm: DiffAlgorithm, identity: Identity
     ) -> Changeset where Identity.Element: Equatable {
         let matching: FingerprintMatching
         var isMinimal: Bool
@@ -80,10 +111,10 @@ extension Changeset {
             switch algorithm.kind {
             case .heckel:
                 isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
-                _confirm(matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
             case .myers:
                 isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
-                _confirm(matching, old, new, oldFP, identity, collided: &collided)
+                _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
                 if !collided.isEmpty { isMinimal = false }
                 // Matched the longest common subsequence; the rest with equal ids are moves.
                 // Only the pairs made now need confirming.
@@ -99,63 +130,58 @@ extension Changeset {
         }
         let parts = matching.changeset()
         var updates: [Update] = []
-        old.withUnsafeBufferPointer { oldElements in
-            new.withUnsafeBufferPointer { newElements in
-                let oldToNew = matching.oldToNew
-                for i in 0..<oldElements.count {
-                    let j = Int(oldToNew[i])
-                    if j >= 0 && oldElements[i] != newElements[j] {
-                        updates.append(Update(old: i, new: j))
-                    }
-                }
-            }
+        let oldToNew = matching.oldToNew
+        for i in 0..<old.count {
+            let j = Int(oldToNew[i])
+            if j >= 0 && old[i] != new[j] { updates.append(Update(old: i, new: j)) }
         }
         return Changeset(
             deletions: parts.deletions, insertions: parts.insertions, moves: parts.moves,
             updates: updates, isMinimal: isMinimal)
+    }
+
+    /// Adds `offset` to every old and new offset. O(size of the changeset).
+    @inlinable
+    internal mutating func shift(by offset: Int) {
+        guard offset != 0 else { return }
+        for k in deletions.indices { deletions[k] += offset }
+        for k in insertions.indices { insertions[k] += offset }
+        for k in moves.indices {
+            moves[k].from += offset
+            moves[k].to += offset
+        }
+        for k in updates.indices {
+            updates[k].old += offset
+            updates[k].new += offset
+        }
     }
 }
 
 /// The fingerprint of every element's id. O(n).
 @inlinable
 internal func _fingerprints<Identity: _DiffIdentity>(
-    _ elements: [Identity.Element], _ identity: Identity
+    _ elements: UnsafeBufferPointer<Identity.Element>, _ identity: Identity
 ) -> ScratchBuffer<UInt64> {
     let buffer = ScratchBuffer<UInt64>(count: elements.count)
     let base = buffer.base
-    elements.withUnsafeBufferPointer { source in
-        for k in 0..<source.count { base[k] = identity.fingerprint(of: identity.id(of: source[k])) }
-    }
+    for k in 0..<elements.count { base[k] = identity.fingerprint(of: identity.id(of: elements[k])) }
     return buffer
 }
 
-/// Unmatches every pair whose ids differ (a fingerprint collision) and records the colliding
-/// fingerprint. O(k) id comparisons for k pairs.
-@inlinable
-internal func _confirm<Identity: _DiffIdentity>(
-    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
-    _ oldFP: ScratchBuffer<UInt64>, _ identity: Identity, collided: inout Set<UInt64>
-) {
-    _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
-}
-
-/// Like `_confirm`, for the pairs of the given new offsets only.
+/// Unmatches every pair (of the given new offsets) whose ids differ, a fingerprint collision,
+/// and records the colliding fingerprint. O(k) id comparisons for k pairs.
 @inlinable
 internal func _confirm<Identity: _DiffIdentity, Offsets: Sequence<Int>>(
-    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
-    _ oldFP: ScratchBuffer<UInt64>, _ identity: Identity, newOffsets: Offsets,
-    collided: inout Set<UInt64>
+    _ matching: FingerprintMatching, _ old: UnsafeBufferPointer<Identity.Element>,
+    _ new: UnsafeBufferPointer<Identity.Element>, _ oldFP: ScratchBuffer<UInt64>,
+    _ identity: Identity, newOffsets: Offsets, collided: inout Set<UInt64>
 ) {
     let newToOld = matching.newToOld
-    old.withUnsafeBufferPointer { oldElements in
-        new.withUnsafeBufferPointer { newElements in
-            for j in newOffsets {
-                let i = Int(newToOld[j])
-                if i >= 0 && identity.id(of: oldElements[i]) != identity.id(of: newElements[j]) {
-                    collided.insert(oldFP[i])
-                    matching.unmatch(old: i)
-                }
-            }
+    for j in newOffsets {
+        let i = Int(newToOld[j])
+        if i >= 0 && identity.id(of: old[i]) != identity.id(of: new[j]) {
+            collided.insert(oldFP[i])
+            matching.unmatch(old: i)
         }
     }
 }
@@ -175,9 +201,9 @@ internal func _unmatchedNewOffsets(_ matching: FingerprintMatching) -> [Int] {
 /// O(n + m) set look-ups; runs only after a collision.
 @inlinable
 internal func _rematchCollisions<Identity: _DiffIdentity>(
-    _ matching: FingerprintMatching, _ old: [Identity.Element], _ new: [Identity.Element],
-    _ oldFP: ScratchBuffer<UInt64>, _ newFP: ScratchBuffer<UInt64>, collided: Set<UInt64>,
-    identity: Identity,
+    _ matching: FingerprintMatching, _ old: UnsafeBufferPointer<Identity.Element>,
+    _ new: UnsafeBufferPointer<Identity.Element>, _ oldFP: ScratchBuffer<UInt64>,
+    _ newFP: ScratchBuffer<UInt64>, collided: Set<UInt64>, identity: Identity,
     releaseConfirmedPairs: Bool
 ) {
     if releaseConfirmedPairs {

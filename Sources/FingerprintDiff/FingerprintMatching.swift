@@ -76,22 +76,25 @@ internal struct FingerprintMatching {
         let inLIS = ScratchBuffer<UInt8>(count: newCount)
         Self.check(fd_changeset_count(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base,
                                       &counts, &allocator))
-        let fill = { (deletions: UnsafeMutablePointer<Int64>?, insertions: UnsafeMutablePointer<Int64>?,
-                      moves: UnsafeMutablePointer<fd_move>?) in
-            fd_changeset_fill(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base, deletions,
-                              insertions, moves, nil)
-        }
-        let deletions = [Int](unsafeUninitializedCapacity: counts.deletions) { buffer, count in
-            Self.withInt64Storage(buffer) { fill($0, nil, nil) }
-            count = counts.deletions
-        }
-        let insertions = [Int](unsafeUninitializedCapacity: counts.insertions) { buffer, count in
-            Self.withInt64Storage(buffer) { fill(nil, $0, nil) }
-            count = counts.insertions
-        }
-        let moves = [Changeset.Move](unsafeUninitializedCapacity: counts.moves) { buffer, count in
-            Self.withMoveStorage(buffer) { fill(nil, nil, $0) }
-            count = counts.moves
+        // One pass fills all three arrays, each allocated at its exact size.
+        var insertions: [Int] = []
+        var moves: [Changeset.Move] = []
+        let deletions = [Int](unsafeUninitializedCapacity: counts.deletions) { deletionBuffer, deletionCount in
+            insertions = [Int](unsafeUninitializedCapacity: counts.insertions) { insertionBuffer, insertionCount in
+                moves = [Changeset.Move](unsafeUninitializedCapacity: counts.moves) { moveBuffer, moveCount in
+                    Self.withInt64Storage(deletionBuffer) { deletionPointer in
+                        Self.withInt64Storage(insertionBuffer) { insertionPointer in
+                            Self.withMoveStorage(moveBuffer) { movePointer in
+                                fd_changeset_fill(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base,
+                                                  deletionPointer, insertionPointer, movePointer, nil)
+                            }
+                        }
+                    }
+                    moveCount = counts.moves
+                }
+                insertionCount = counts.insertions
+            }
+            deletionCount = counts.deletions
         }
         withExtendedLifetime((self, inLIS)) {}
         return (deletions, insertions, moves)
