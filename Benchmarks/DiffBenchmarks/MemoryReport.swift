@@ -23,7 +23,10 @@ enum MemoryReport {
 
     /// Measures `body`'s peak resident memory above the resident memory before it, in bytes.
     static func peakExtraBytes(_ body: () -> Void) -> Int? {
-        _ = mallocTrim(0) // memory freed by an earlier diff but kept by malloc would hide growth
+        // Memory kept by the diff's scratch pool or by malloc after an earlier diff would hide
+        // growth: release both first.
+        Changeset.releaseScratchMemory()
+        _ = mallocTrim(0)
         resetPeak()
         guard let before = kilobytes("VmRSS") else { return nil }
         body()

@@ -76,6 +76,11 @@ internal struct FingerprintMatching {
         let inLIS = ScratchBuffer<UInt8>(count: newCount)
         Self.check(fd_changeset_count(o2n, oldCount, n2o, newCount, nil, nil, inLIS.base,
                                       &counts, &allocator))
+        // The result may be as large as the scratch memory just freed: hand memory back first
+        // so the pool does not raise the peak of this diff.
+        let resultBytes = (counts.deletions + counts.insertions) * MemoryLayout<Int>.stride
+            + counts.moves * MemoryLayout<Changeset.Move>.stride
+        ScratchPool.shared.makeRoom(forResultOf: resultBytes)
         // One pass fills all three arrays, each allocated at its exact size.
         var insertions: [Int] = []
         var moves: [Changeset.Move] = []

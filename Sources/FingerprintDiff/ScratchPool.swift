@@ -82,6 +82,34 @@ internal final class ScratchPool: @unchecked Sendable {
         free(pointer)
     }
 
+    /// Makes room for a diff's result of `bytes` bytes, so that memory the pool keeps does not
+    /// add to the peak of the diff in progress: a result that is large next to what the pool
+    /// keeps (a quarter of it or more: all-new, reversed, shuffled lists, whose time goes into
+    /// building the result anyway) empties the pool; a small one, the common case, frees its
+    /// own size, largest blocks first.
+    @usableFromInline
+    func makeRoom(forResultOf bytes: Int) {
+        guard bytes > 0 else { return }
+        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
+            var freed = 0, count = 0
+            if bytes * 4 >= retainedBytes {
+                count = blocks.count
+                freed = retainedBytes
+            } else {
+                blocks.sort { $0.bytes > $1.bytes }
+                while count < blocks.count && freed < bytes {
+                    freed += blocks[count].bytes
+                    count += 1
+                }
+            }
+            let released = Array(blocks.prefix(count))
+            blocks.removeFirst(count)
+            retainedBytes -= freed
+            return released
+        }
+        for block in released { free(block.pointer) }
+    }
+
     /// Frees every kept block.
     func releaseAll() {
         let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
