@@ -3,7 +3,18 @@
 public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of operation an error is about.
     public enum Operation: String, Hashable, Sendable {
-        case deletion, insertion, moveSource, moveDestination, reload, reloadAfterMoves
+        /// A deletion (old index).
+        case deletion
+        /// An insertion (new index).
+        case insertion
+        /// The source of a move (old index).
+        case moveSource
+        /// The destination of a move (new index).
+        case moveDestination
+        /// A stage-1 reload (old index).
+        case reload
+        /// A stage-2 reload (new index).
+        case reloadAfterMoves
     }
 
     /// An index outside `0..<count` of the space the operation uses (old or new).
