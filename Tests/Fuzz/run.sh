@@ -4,8 +4,8 @@
 #   Tests/Fuzz/run.sh core|facade SECONDS [extra libFuzzer flags...]
 #
 # Exits non-zero on any crash, leak or sanitizer report. New inputs that raise coverage are
-# written to Tests/Fuzz/.out/<harness>/ (not committed); merge them into the committed corpus
-# with:   Tests/Fuzz/run.sh <harness> merge
+# written to Tests/Fuzz/.out/<harness>/ (not committed); add the ones that raise coverage to
+# the committed corpus with:   Tests/Fuzz/run.sh <harness> merge
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 harness=${1:?usage: run.sh core|facade SECONDS|merge}
@@ -47,11 +47,11 @@ esac
 
 corpus="Tests/Fuzz/Corpus/$harness"
 if [ "$mode" = merge ]; then
-    # Minimise: keep only the inputs that add coverage, from the committed corpus and new finds.
-    rm -rf "$build/merged-$harness" && mkdir -p "$build/merged-$harness"
-    "$build/$harness" -merge=1 "$build/merged-$harness" "$corpus" "Tests/Fuzz/.out/$harness" "$@"
-    rm -f "$corpus"/* && cp "$build/merged-$harness"/* "$corpus"/
-    echo "corpus $corpus now holds $(ls "$corpus" | wc -l) files"
+    # Adds to the committed corpus only the new finds that raise coverage (libFuzzer's
+    # minimising merge); the committed, named seeds stay.
+    before=$(ls "$corpus" | wc -l)
+    "$build/$harness" -merge=1 "$corpus" "Tests/Fuzz/.out/$harness" "$@"
+    echo "corpus $corpus: $before files before, $(ls "$corpus" | wc -l) after"
     exit 0
 fi
 
