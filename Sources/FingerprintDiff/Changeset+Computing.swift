@@ -101,6 +101,7 @@ extension Changeset {
     ) -> Changeset where Identity.Element: Equatable {
         let matching: FingerprintMatching
         var isMinimal: Bool
+        var updates: [Update]?
         do {
             // Fingerprints live only in this scope, so they are freed before the moves are
             // computed (peak memory).
@@ -111,7 +112,8 @@ extension Changeset {
             switch algorithm.kind {
             case .heckel:
                 isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
-                _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
+                // One pass confirms every pair and finds the changed ones.
+                updates = _confirmAndCompare(matching, old, new, oldFP, identity, collided: &collided)
             case .myers:
                 isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
                 _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
@@ -126,18 +128,13 @@ extension Changeset {
                 _rematchCollisions(
                     matching, old, new, oldFP, newFP, collided: collided, identity: identity,
                     releaseConfirmedPairs: algorithm.kind == .heckel)
+                updates = nil // pairs changed
             }
         }
         let parts = matching.changeset()
-        var updates: [Update] = []
-        let oldToNew = matching.oldToNew
-        for i in 0..<old.count {
-            let j = Int(oldToNew[i])
-            if j >= 0 && old[i] != new[j] { updates.append(Update(old: i, new: j)) }
-        }
         return Changeset(
             deletions: parts.deletions, insertions: parts.insertions, moves: parts.moves,
-            updates: updates, isMinimal: isMinimal)
+            updates: updates ?? _changedPairs(matching, old, new), isMinimal: isMinimal)
     }
 
     /// Adds `offset` to every old and new offset. O(size of the changeset).
@@ -184,6 +181,44 @@ internal func _confirm<Identity: _DiffIdentity, Offsets: Sequence<Int>>(
             matching.unmatch(old: i)
         }
     }
+}
+
+/// `_confirm` over every pair, in old order, which also collects the pairs whose content
+/// differs (valid as the updates unless a collision is repaired afterwards). O(n).
+@inlinable
+internal func _confirmAndCompare<Identity: _DiffIdentity>(
+    _ matching: FingerprintMatching, _ old: UnsafeBufferPointer<Identity.Element>,
+    _ new: UnsafeBufferPointer<Identity.Element>, _ oldFP: ScratchBuffer<UInt64>,
+    _ identity: Identity, collided: inout Set<UInt64>
+) -> [Changeset.Update] where Identity.Element: Equatable {
+    let oldToNew = matching.oldToNew
+    var updates: [Changeset.Update] = []
+    for i in 0..<old.count {
+        let j = Int(oldToNew[i])
+        guard j >= 0 else { continue }
+        if identity.id(of: old[i]) != identity.id(of: new[j]) {
+            collided.insert(oldFP[i])
+            matching.unmatch(old: i)
+        } else if old[i] != new[j] {
+            updates.append(Changeset.Update(old: i, new: j))
+        }
+    }
+    return updates
+}
+
+/// The matched pairs whose content differs, in old order. O(n).
+@inlinable
+internal func _changedPairs<Element: Equatable>(
+    _ matching: FingerprintMatching, _ old: UnsafeBufferPointer<Element>,
+    _ new: UnsafeBufferPointer<Element>
+) -> [Changeset.Update] {
+    let oldToNew = matching.oldToNew
+    var updates: [Changeset.Update] = []
+    for i in 0..<old.count {
+        let j = Int(oldToNew[i])
+        if j >= 0 && old[i] != new[j] { updates.append(Changeset.Update(old: i, new: j)) }
+    }
+    return updates
 }
 
 /// The new offsets without a partner. O(m).
