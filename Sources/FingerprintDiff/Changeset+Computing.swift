@@ -7,7 +7,8 @@ extension Changeset {
     /// Ids are fingerprinted with their stable ``Fingerprintable`` bytes.
     ///
     /// - Complexity: `.heckel`: O(n + m) expected, plus O(k log k) for k moved-around elements.
-    ///   `.myers`: O((n + m) · d) for d changes, bounded by its cost limit.
+    ///   `.myers`: O((n + m) log(n + m)) when ids repeat little (always for unique ids);
+    ///   O((n + m) · d) for d changes when they repeat a lot, bounded by its cost limit.
     @inlinable
     public init<Element: Identifiable & Equatable>(
         from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel

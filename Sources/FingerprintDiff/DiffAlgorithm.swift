@@ -5,10 +5,12 @@ import CFingerprintDiff
 /// - ``heckel``: O(n + m) expected. The k-th occurrence of an id in the old list is matched
 ///   with the k-th occurrence of that id in the new list. With unique ids the result is
 ///   minimal; with duplicates, matching by occurrence order may cost extra moves.
-/// - ``myers``: O((n + m) · d) for d changes, linear space. The unmoved elements form a
-///   longest common subsequence of the two id sequences (unless the cost limit is reached), and
-///   the remaining elements with the same id are matched as moves, so with duplicates it
-///   finds the fewest moves. A work budget bounds the worst case (reversed or shuffled lists).
+/// - ``myers``: the unmoved elements form a longest common subsequence of the two id
+///   sequences, and the remaining elements with the same id are matched as moves, so with
+///   duplicates it finds the fewest moves. When ids repeat little (always for unique ids) the
+///   subsequence comes from Hunt–Szymanski in O((n + m) log(n + m)); when they repeat a lot
+///   (lines of text), from Myers' O((n + m) · d) search in linear space, whose work budget
+///   bounds the worst case (then ``Changeset/isMinimal`` is `false`).
 public struct DiffAlgorithm: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     internal enum Kind: Hashable, Sendable {
