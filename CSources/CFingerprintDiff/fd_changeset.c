@@ -4,19 +4,16 @@
 #include "fd_internal.h"
 
 /* Patience sorting over the old offsets taken in new order. tails[k] is the new offset that
- * ends the increasing run of length k + 1 with the smallest old offset, and tail_values[k]
- * that old offset (kept contiguous so the binary search does not chase new_to_old);
- * predecessor[j] links each element to the element before it on its run. Instantiated for
- * 32-bit and 64-bit index storage, so that lists below 2^31 elements need half the scratch. */
+ * ends the increasing run of length k + 1 with the smallest old offset; predecessor[j] links
+ * each element to the element before it on its run. Instantiated for 32-bit and 64-bit
+ * index storage, so that lists below 2^31 elements need half the scratch memory. */
 #define FD_DEFINE_LIS(NAME, INDEX)                                                          \
     static fd_status NAME(const int64_t *new_to_old, size_t new_count, uint8_t *in_lis,    \
                           size_t *length, const fd_allocator *allocator) {                 \
         INDEX *tails = fd_allocate_array(allocator, new_count, sizeof(INDEX));             \
-        INDEX *tail_values = fd_allocate_array(allocator, new_count, sizeof(INDEX));       \
         INDEX *predecessor = fd_allocate_array(allocator, new_count, sizeof(INDEX));       \
-        if (tails == NULL || tail_values == NULL || predecessor == NULL) {                 \
+        if (tails == NULL || predecessor == NULL) {                                        \
             fd_deallocate(allocator, tails);                                               \
-            fd_deallocate(allocator, tail_values);                                         \
             fd_deallocate(allocator, predecessor);                                         \
             return FD_ERR_NO_MEMORY;                                                       \
         }                                                                                  \
@@ -26,20 +23,19 @@
             in_lis[j] = 0;                                                                 \
             if (value < 0) continue;                                                       \
             size_t position;                                                               \
-            if (run == 0 || (int64_t)tail_values[run - 1] < value) {                       \
+            if (run == 0 || new_to_old[tails[run - 1]] < value) {                          \
                 position = run; /* the common case: lists mostly keep their order */       \
             } else {                                                                       \
                 size_t low = 0, high = run - 1; /* first tail whose value is >= value */   \
                 while (low < high) {                                                       \
                     size_t middle = low + (high - low) / 2;                                \
-                    if ((int64_t)tail_values[middle] < value) low = middle + 1;            \
+                    if (new_to_old[tails[middle]] < value) low = middle + 1;               \
                     else high = middle;                                                    \
                 }                                                                          \
                 position = low;                                                            \
             }                                                                              \
             predecessor[j] = position > 0 ? tails[position - 1] : (INDEX)-1;               \
             tails[position] = (INDEX)j;                                                    \
-            tail_values[position] = (INDEX)value;                                          \
             if (position == run) run++;                                                    \
         }                                                                                  \
         for (int64_t j = run > 0 ? (int64_t)tails[run - 1] : -1; j >= 0;                   \
@@ -47,19 +43,10 @@
             in_lis[j] = 1;                                                                 \
         }                                                                                  \
         fd_deallocate(allocator, tails);                                                   \
-        fd_deallocate(allocator, tail_values);                                             \
         fd_deallocate(allocator, predecessor);                                             \
         if (length) *length = run;                                                         \
         return FD_OK;                                                                      \
     }
-
-/* Whether every old offset in new_to_old fits in int32_t. O(m), sequential. */
-static int lis_values_fit_32(const int64_t *new_to_old, size_t new_count) {
-    for (size_t j = 0; j < new_count; j++) {
-        if (new_to_old[j] >= (int64_t)INT32_MAX) return 0;
-    }
-    return 1;
-}
 
 FD_DEFINE_LIS(lis_32, int32_t)
 FD_DEFINE_LIS(lis_64, int64_t)
@@ -72,8 +59,7 @@ fd_status fd_longest_increasing_matching(const int64_t *new_to_old, size_t new_c
         if (length) *length = 0;
         return FD_OK;
     }
-    /* 32-bit storage holds new offsets (tails, predecessors) and old offsets (tail values). */
-    if (new_count < (size_t)INT32_MAX && lis_values_fit_32(new_to_old, new_count)) {
+    if (new_count < (size_t)INT32_MAX) {
         return lis_32(new_to_old, new_count, in_lis, length, allocator);
     }
     return lis_64(new_to_old, new_count, in_lis, length, allocator);

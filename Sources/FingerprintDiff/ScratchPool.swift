@@ -12,7 +12,10 @@ import CFingerprintDiff
 /// the reference machine that was a third of the time of a 100,000-element diff).
 ///
 /// Blocks of 64 KiB and more are kept, up to `retainedLimit` bytes in all; smaller ones go
-/// straight to malloc. A block is reused for a request of at least half its size. Thread-safe.
+/// straight to malloc. A request takes the smallest kept block it fills at least half of (a
+/// small request must not tie up a block a later large one needs); a request that no kept
+/// block fits first frees kept blocks of at least its size, so keeping memory never raises
+/// the peak of a diff. Thread-safe.
 @usableFromInline
 internal final class ScratchPool: @unchecked Sendable {
     /// The pool every diff uses: keeps at most 64 MiB.
@@ -62,9 +65,28 @@ internal final class ScratchPool: @unchecked Sendable {
                 return blocks.remove(at: best)
             }
             if let reused { return reused }
+            // Nothing fits: give back at least as much as is about to be allocated, so that
+            // kept blocks turn into the new one instead of adding to the process's peak.
+            release(atLeast: bytes)
         }
         guard let pointer = malloc(max(bytes, 1)) else { return nil }
         return (pointer, bytes)
+    }
+
+    /// Frees kept blocks, largest first, until at least `bytes` bytes are freed or none is left.
+    private func release(atLeast bytes: Int) {
+        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
+            blocks.sort { $0.bytes > $1.bytes }
+            var freed = 0, count = 0
+            while count < blocks.count && freed < bytes {
+                freed += blocks[count].bytes
+                count += 1
+            }
+            retainedBytes -= freed
+            defer { blocks.removeFirst(count) }
+            return Array(blocks.prefix(count))
+        }
+        for block in released { free(block.pointer) }
     }
 
     /// Returns a block from `allocate(bytes:)`: kept for reuse while the pool has room.
@@ -82,32 +104,16 @@ internal final class ScratchPool: @unchecked Sendable {
         free(pointer)
     }
 
-    /// Makes room for a diff's result of `bytes` bytes, so that memory the pool keeps does not
-    /// add to the peak of the diff in progress: a result that is large next to what the pool
-    /// keeps (a quarter of it or more: all-new, reversed, shuffled lists, whose time goes into
-    /// building the result anyway) empties the pool; a small one, the common case, frees its
-    /// own size, largest blocks first.
+    /// Makes room for a diff's result of `bytes` bytes (plain Swift arrays, which cannot reuse
+    /// kept blocks), so that memory the pool keeps does not add to the peak of the diff in
+    /// progress: a result that is large next to what the pool keeps (a quarter of it or more:
+    /// all-new, reversed, shuffled lists, whose time goes into building the result anyway)
+    /// empties the pool; a small one, the common case, frees its own size.
     @usableFromInline
     func makeRoom(forResultOf bytes: Int) {
         guard bytes > 0 else { return }
-        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
-            var freed = 0, count = 0
-            if bytes * 4 >= retainedBytes {
-                count = blocks.count
-                freed = retainedBytes
-            } else {
-                blocks.sort { $0.bytes > $1.bytes }
-                while count < blocks.count && freed < bytes {
-                    freed += blocks[count].bytes
-                    count += 1
-                }
-            }
-            let released = Array(blocks.prefix(count))
-            blocks.removeFirst(count)
-            retainedBytes -= freed
-            return released
-        }
-        for block in released { free(block.pointer) }
+        let emptyAll = locked { bytes * 4 >= retainedBytes }
+        if emptyAll { releaseAll() } else { release(atLeast: bytes) }
     }
 
     /// Frees every kept block.
@@ -154,8 +160,12 @@ internal final class ScratchBuffer<Element: BitwiseCopyable> {
     /// Swift allocation.
     @usableFromInline
     init(count: Int) {
+        // Plus the 16 bytes the C allocator adds for its header, so that an array of n
+        // elements asks the pool for the same size from Swift and from C, and either can
+        // reuse the other's block.
         let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        guard !overflow, let block = ScratchPool.shared.allocate(bytes: bytes) else {
+        guard !overflow, bytes <= Int.max - 16,
+              let block = ScratchPool.shared.allocate(bytes: bytes + 16) else {
             fatalError("FingerprintDiff: cannot allocate \(count) elements of scratch memory")
         }
         base = block.pointer.bindMemory(to: Element.self, capacity: count)

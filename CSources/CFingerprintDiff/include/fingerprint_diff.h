@@ -246,7 +246,7 @@ typedef struct fd_changeset {
  *  @return FD_OK, FD_ERR_NO_MEMORY, FD_ERR_INVALID_ARGUMENT (inconsistent matching; it is
  *          checked). On error `*out` is zeroed and nothing is leaked.
  *  Time O(n + m + k log k) for k matched pairs; O(n + m) when the matching is already in
- *  order. Temporary memory 13 bytes per new element (25 above 2^31 elements). */
+ *  order. Temporary memory 9 bytes per new element (17 above 2^31 elements). */
 fd_status fd_changeset_make(const int64_t *old_to_new, size_t old_count,
                             const int64_t *new_to_old, size_t new_count,
                             const uint64_t *old_content, const uint64_t *new_content,
