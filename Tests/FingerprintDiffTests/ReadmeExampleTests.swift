@@ -33,7 +33,9 @@ struct ReadmeExampleTests {
 
         // The same rules UIKit enforces, checked without UIKit:
         try batch.validate(oldCount: old.count, newCount: new.count)
-        #expect(try batch.apply(to: old, with: new) == new)
+        let applied = try batch.apply(to: old, with: new)   // applied == new
+
+        #expect(applied == new)
 
         #expect(changeset.moves == [Changeset.Move(from: 2, to: 0)])
         #expect(changeset.updates == [Changeset.Update(old: 1, new: 2)])
