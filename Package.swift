@@ -5,6 +5,7 @@ let package = Package(
     name: "ModelStorage",
     products: [
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
+        .library(name: "ModelStorage", targets: ["ModelStorage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
@@ -23,15 +24,21 @@ let package = Package(
             dependencies: ["CXXHash"],
             path: "CSources/CFingerprintDiff"
         ),
-        // Swift facade: Fingerprint, Changeset, BatchUpdate.
+        // Swift facade: Fingerprint, Changeset, BatchUpdate, SectionedBatchUpdate.
         .target(
             name: "FingerprintDiff",
             dependencies: ["CFingerprintDiff"]
+        ),
+        // Storages: StorageUpdate, MemoryStorage, SingleSectionStorage, accumulation strategies.
+        .target(
+            name: "ModelStorage",
+            dependencies: ["FingerprintDiff"]
         ),
         .executableTarget(
             name: "DiffBenchmarks",
             dependencies: [
                 "FingerprintDiff",
+                "ModelStorage",
                 "CFingerprintDiff",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
@@ -52,6 +59,10 @@ let package = Package(
         .testTarget(
             name: "FingerprintDiffTests",
             dependencies: ["FingerprintDiff", "CFingerprintDiff", "CoreFuzzCheck", "FacadeFuzzCheck"]
+        ),
+        .testTarget(
+            name: "ModelStorageTests",
+            dependencies: ["ModelStorage", "FingerprintDiff"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -1,0 +1,43 @@
+extension MemoryStorage {
+    /// Sets the header models of sections `0..<models.count` (kind
+    /// ``BaseStorage/supplementaryHeaderKind``), creating missing sections; a `nil` model
+    /// removes that header. Existing sections are reported as updated sections (stage 2),
+    /// created ones as inserted sections. O(models.count).
+    public func setSectionHeaderModels<T: Sendable>(_ models: [T]) {
+        setSupplementaries(models, forKind: supplementaryHeaderKind)
+    }
+
+    /// Sets the footer models of sections `0..<models.count`, like
+    /// ``setSectionHeaderModels(_:)``.
+    public func setSectionFooterModels<T: Sendable>(_ models: [T]) {
+        setSupplementaries(models, forKind: supplementaryFooterKind)
+    }
+
+    /// Sets the supplementary models of `kind` of sections `0..<models.count`, like
+    /// ``setSectionHeaderModels(_:)``.
+    public func setSupplementaries<T: Sendable>(_ models: [T], forKind kind: String) {
+        guard !models.isEmpty else { return }
+        withBatch {
+            _ = createSections(through: models.count - 1)
+            for (section, model) in models.enumerated() {
+                sections[section].model.setSupplementaryModel(model, forKind: kind)
+                touchSection(sections[section].id)
+            }
+        }
+    }
+
+    /// Sets the supplementary model of `kind` of section `section` (`nil` removes it),
+    /// creating the sections up to it when they do not exist. O(1) for an existing section.
+    ///
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section.
+    public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, atSectionIndex section: Int)
+        throws(StorageError)
+    {
+        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        withBatch {
+            _ = createSections(through: section)
+            sections[section].model.setSupplementaryModel(model, forKind: kind)
+            touchSection(sections[section].id)
+        }
+    }
+}

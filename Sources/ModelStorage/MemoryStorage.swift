@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+
+/// Sections of items of any `Sendable` type, with headers, footers and other supplementary
+/// models, that reports every change as a ``StorageUpdate``: DTModelStorage's `MemoryStorage`.
+///
+/// - Every mutation changes the data at once and delivers its update to the delegate, the
+///   closure observers and the ``BaseStorage/updates`` streams before it returns. Nothing has
+///   to be applied for the data to be current.
+/// - A mutation that cannot be done throws a ``StorageError`` and leaves the storage exactly
+///   as it was: no section is created, nothing is reported.
+/// - ``performUpdates(_:)`` folds any number of mutations into one update, the net change.
+/// - Items that are `Hashable` are found in O(1) on average (`indexPath(forItem:)`,
+///   `removeItem(_:)`), through a per-section index built on demand; items that are only
+///   `Equatable` are found by a linear scan.
+public final class MemoryStorage: BaseStorage, Storage {
+    var sections: [StoredSection] = []
+    var nextIdentity: UInt64 = 0
+    var batch: BatchState?
+
+    /// An empty storage, with no sections.
+    override public init() {}
+
+    // MARK: Reading
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section`; 0 for a section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].slots.count : 0
+    }
+
+    /// The item at `indexPath`, or `nil` when there is none.
+    public func item(at indexPath: IndexPath) -> (any Sendable)? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath[0]) else { return nil }
+        return sections[indexPath[0]].model.item(at: indexPath[1])
+    }
+
+    /// The items of `section`, or `nil` when the section does not exist.
+    public func items(inSection section: Int) -> [any Sendable]? {
+        sections.indices.contains(section) ? sections[section].model.items : nil
+    }
+
+    /// A copy of section `index`, or `nil` when it does not exist.
+    public func section(atIndex index: Int) -> SectionModel? {
+        sections.indices.contains(index) ? sections[index].model : nil
+    }
+
+    /// Copies of all sections. O(number of sections): items are shared until changed.
+    public var allSections: [SectionModel] { sections.map(\.model) }
+
+    /// The supplementary model of `kind` for `section`, or `nil` when there is none.
+    public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+        sections.indices.contains(section) ? sections[section].model.supplementaryModel(ofKind: kind) : nil
+    }
+
+    /// The header model of `section` (kind ``BaseStorage/supplementaryHeaderKind``).
+    public func headerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
+    }
+
+    /// The footer model of `section` (kind ``BaseStorage/supplementaryFooterKind``).
+    public func footerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
+    }
+
+    // MARK: Internals shared by the mutations
+
+    /// `count` fresh identities.
+    func makeIdentities(_ count: Int) -> [UInt64] {
+        let first = nextIdentity
+        nextIdentity += UInt64(count)
+        return (0..<UInt64(count)).map { first + $0 }
+    }
+
+    /// A fresh empty section.
+    func makeSection(_ model: SectionModel = SectionModel()) -> StoredSection {
+        StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count))
+    }
+
+    /// Appends empty sections until `section` exists; returns the indexes created.
+    func createSections(through section: Int) -> Range<Int> {
+        let start = sections.count
+        while sections.count <= section { sections.append(makeSection()) }
+        return start..<sections.count
+    }
+
+    /// Whether mutations are being folded into one update.
+    var isBatching: Bool { batch != nil }
+
+    /// Delivers `changes` now, unless a batch is folding them.
+    func report(_ changes: @autoclosure () -> SectionedBatchUpdate, models: @autoclosure () -> [IndexPath: any Sendable] = [:]) {
+        guard !isBatching else { return }
+        deliver(StorageUpdate(changes: changes(), updatedModels: models()))
+    }
+
+    /// Records that the item with identity `slot` changed content (for the batch's update).
+    func touchItem(_ slot: UInt64) { batch?.touchedItems.insert(slot) }
+
+    /// Records that the section with identity `id` changed its own models.
+    func touchSection(_ id: UInt64) { batch?.touchedSections.insert(id) }
+
+    /// Validates that `section` exists.
+    func checkSection(_ section: Int) throws(StorageError) {
+        guard sections.indices.contains(section) else {
+            throw .sectionOutOfRange(section, sectionCount: sections.count)
+        }
+    }
+
+    /// Validates that `indexPath` addresses an existing item.
+    func checkItem(_ indexPath: IndexPath) throws(StorageError) {
+        guard indexPath.count == 2, indexPath[0] >= 0, indexPath[1] >= 0 else {
+            throw .invalidIndexPath(indexPath)
+        }
+        try checkSection(indexPath[0])
+        let count = sections[indexPath[0]].slots.count
+        guard indexPath[1] < count else { throw .itemOutOfRange(indexPath, itemCount: count) }
+    }
+}
+
+/// The state of a ``MemoryStorage/performUpdates(_:)`` block.
+struct BatchState {
+    /// Nesting depth: the update is computed when the outermost block ends.
+    var depth = 1
+    /// Identities of every section and item before the outermost block.
+    let baseline: [SectionSnapshot]
+    /// Items whose content was replaced or reloaded.
+    var touchedItems: Set<UInt64> = []
+    /// Sections whose supplementary models changed.
+    var touchedSections: Set<UInt64> = []
+    /// Whether an `updateWithoutAnimations` block asked for a reload instead of an update.
+    var reloadRequested = false
+}
