@@ -1,0 +1,187 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+
+/// One section of items of one type that diffs automatically: ``setItems(_:)`` and
+/// ``addItems(_:_:)`` compute the change with a differ and deliver it as a ``StorageUpdate``
+/// in section 0. Use ``SingleSectionEquatableStorage`` or ``SingleSectionHashableStorage``.
+///
+/// Changed items (same id, different content) are updates carrying their new model; a moved
+/// item that changed is a move plus a stage-2 update at its new index path.
+public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, Storage {
+    /// The items, in order.
+    public private(set) var items: [Item]
+    @usableFromInline let differ: ([Item], [Item]) -> Changeset
+    let trustsDiffer: Bool
+    var supplementaryModels: [String: any Sendable] = [:]
+    private var idLookup: [Item.ID: Int]?
+
+    /// A storage holding `items`, diffing with `differ`; a differ that is not `trusted` has
+    /// each result checked before it is delivered.
+    @usableFromInline
+    init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool) {
+        self.items = items
+        self.differ = differ
+        trustsDiffer = trusted
+    }
+
+    // MARK: Reading
+
+    /// Always 1.
+    public var numberOfSections: Int { 1 }
+
+    /// The number of items in section 0; 0 for any other section.
+    public func numberOfItems(inSection section: Int) -> Int { section == 0 ? items.count : 0 }
+
+    /// The item at `indexPath`, or `nil` when there is none.
+    public func item(at indexPath: IndexPath) -> (any Sendable)? {
+        guard indexPath.count == 2, indexPath[0] == 0, items.indices.contains(indexPath[1]) else { return nil }
+        return items[indexPath[1]]
+    }
+
+    /// The index path of the first item whose id is `id`, or `nil`. O(1) average; the id
+    /// index is rebuilt (O(n)) on the first look-up after a change.
+    public func indexPath(forItemWithID id: Item.ID) -> IndexPath? {
+        if idLookup == nil {
+            var lookup: [Item.ID: Int] = [:]
+            lookup.reserveCapacity(items.count)
+            for (offset, item) in items.enumerated() where lookup[item.id] == nil { lookup[item.id] = offset }
+            idLookup = lookup
+        }
+        return idLookup?[id].map { IndexPath(indexes: [0, $0]) }
+    }
+
+    // MARK: Changing
+
+    /// Replaces the items with `newItems` and delivers the difference. O(the differ), O(n + m)
+    /// expected with the built-in Heckel differ.
+    public func setItems(_ newItems: [Item]) {
+        let changeset = differ(items, newItems)
+        let oldCount = items.count
+        items = newItems
+        idLookup = nil
+        let batch = BatchUpdate(changeset)
+        if !trustsDiffer, (try? batch.validate(oldCount: oldCount, newCount: newItems.count)) == nil {
+            deliver(.reload)
+            return
+        }
+        var models: [IndexPath: any Sendable] = [:]
+        models.reserveCapacity(changeset.updates.count)
+        for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = newItems[update.new] }
+        deliver(StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models))
+    }
+
+    /// Combines the items with `newItems` by `strategy` (``AdditiveAccumulationStrategy`` by
+    /// default), then delivers the difference like ``setItems(_:)``.
+    public func addItems(_ newItems: [Item], _ strategy: some AccumulationStrategy = AdditiveAccumulationStrategy()) {
+        setItems(strategy.accumulate(oldItems: items, newItems: newItems))
+    }
+
+    // MARK: Supplementary models
+
+    /// The supplementary model of `kind` for section 0, or `nil` (also for other sections).
+    public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+        section == 0 ? supplementaryModels[kind] : nil
+    }
+
+    /// Sets the supplementary model of `kind` (`nil` removes it), reported as an update of
+    /// section 0 (stage 2).
+    public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
+        supplementaryModels[kind] = model.flatMap(nonNilModel)
+        deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])))
+    }
+
+    /// The header model, or `nil`.
+    public var headerModel: (any Sendable)? { supplementaryModels[supplementaryHeaderKind] }
+
+    /// The footer model, or `nil`.
+    public var footerModel: (any Sendable)? { supplementaryModels[supplementaryFooterKind] }
+
+    /// The header model of `section` (only section 0 has one).
+    public func headerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
+    }
+
+    /// The footer model of `section` (only section 0 has one).
+    public func footerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
+    }
+
+    /// Sets the header model (`nil` removes it).
+    public func setSectionHeaderModel(_ model: (any Sendable)?) {
+        setSupplementaryModel(model, forKind: supplementaryHeaderKind)
+    }
+
+    /// Sets the footer model (`nil` removes it).
+    public func setSectionFooterModel(_ model: (any Sendable)?) {
+        setSupplementaryModel(model, forKind: supplementaryFooterKind)
+    }
+}
+
+extension SingleSectionStorage where Item: Equatable {
+    /// The index path of the first item equal to `item`, or `nil`. O(1) average through the id
+    /// index when the first item with that id is the one; a scan otherwise.
+    public func indexPath(forItem item: Item) -> IndexPath? {
+        if let path = indexPath(forItemWithID: item.id), items[path[1]] == item { return path }
+        return items.firstIndex(of: item).map { IndexPath(indexes: [0, $0]) }
+    }
+}
+
+/// A ``SingleSectionStorage`` of `Identifiable & Equatable` items with a pluggable
+/// ``EquatableDiffer`` (the built-in Heckel differ by default).
+public final class SingleSectionEquatableStorage<Item: Identifiable & Equatable & Sendable>: SingleSectionStorage<Item> {
+    /// A storage holding `items`, diffing with `differ`.
+    @inlinable
+    public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel) {
+        if let builtIn = differ as? FingerprintDiffer {
+            let algorithm = builtIn.algorithm
+            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
+        } else {
+            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
+        }
+    }
+
+    /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
+    /// stable bytes.
+    @inlinable
+    public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel)
+    where Item.ID: Fingerprintable {
+        if let builtIn = differ as? FingerprintDiffer {
+            let algorithm = builtIn.algorithm
+            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
+        } else {
+            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
+        }
+    }
+}
+
+/// A ``SingleSectionStorage`` of `Identifiable & Hashable` items with a pluggable
+/// ``HashableDiffer`` (the built-in Heckel differ by default).
+public final class SingleSectionHashableStorage<Item: Identifiable & Hashable & Sendable>: SingleSectionStorage<Item> {
+    /// A storage holding `items`, diffing with `differ`.
+    @inlinable
+    public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel) {
+        if let builtIn = differ as? FingerprintDiffer {
+            let algorithm = builtIn.algorithm
+            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
+        } else {
+            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
+        }
+    }
+
+    /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
+    /// stable bytes.
+    @inlinable
+    public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel)
+    where Item.ID: Fingerprintable {
+        if let builtIn = differ as? FingerprintDiffer {
+            let algorithm = builtIn.algorithm
+            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
+        } else {
+            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
+        }
+    }
+}

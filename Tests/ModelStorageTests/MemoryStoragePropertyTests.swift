@@ -1,0 +1,158 @@
+import FingerprintDiff
+import Foundation
+import Testing
+
+@testable import ModelStorage
+
+/// Random sequences of mutations, valid and invalid, inside and outside `performUpdates`, on
+/// random storages: after each call, the delivered update applied to the previous state
+/// reproduces the storage exactly, and a call that threw changed and reported nothing.
+@Suite struct MemoryStoragePropertyTests {
+    /// Generates random calls against a storage of `Cell`s with unique ids.
+    struct Mutator {
+        var random: SplitMix64
+        var nextID = 10_000
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+        mutating func freshCells(_ count: Int) -> [Cell] {
+            defer { nextID += count }
+            return (0..<count).map { Cell(id: nextID + $0) }
+        }
+
+        /// An index path, usually valid for reading (or inserting when `end`), sometimes not.
+        mutating func anyPath(in storage: MemoryStorage, end: Bool = false) -> IndexPath {
+            if chance(10) { return [int(-1...storage.numberOfSections + 1), int(-1...3)] }
+            if chance(3) { return [0] }
+            let section = int(0...max(0, storage.numberOfSections - 1))
+            let count = storage.numberOfItems(inSection: section) + (end ? 1 : 0)
+            return path(section, count == 0 ? int(0...1) : int(0...count - 1))
+        }
+
+        /// An existing cell most of the time, a missing one otherwise.
+        mutating func anyCell(in storage: MemoryStorage) -> Cell {
+            let all = (0..<storage.numberOfSections).flatMap { storage.items(inSection: $0)! }.map { $0 as! Cell }
+            if all.isEmpty || chance(10) { return Cell(id: -int(1...100)) }
+            return all[int(0...all.count - 1)]
+        }
+
+        mutating func anySection(in storage: MemoryStorage) -> Int {
+            chance(10) ? int(-1...storage.numberOfSections + 2) : int(0...max(0, storage.numberOfSections - 1))
+        }
+
+        /// Performs one random call; returns whether it threw.
+        mutating func mutate(_ storage: MemoryStorage, allowBatches: Bool) -> Bool {
+            do {
+                switch int(0...22) {
+                case 0: try storage.addItem(freshCells(1)[0], toSection: anySection(in: storage))
+                case 1: try storage.addItems(freshCells(int(0...4)), toSection: anySection(in: storage))
+                case 2: try storage.insertItem(freshCells(1)[0], to: anyPath(in: storage, end: true))
+                case 3:
+                    let count = int(0...3)
+                    var paths = (0..<count).map { _ in anyPath(in: storage, end: true) }
+                    if chance(10) { paths.append(path(0, 0)) }
+                    try storage.insertItems(freshCells(count), to: paths)
+                case 4: try storage.removeItem(anyCell(in: storage))
+                case 5:
+                    var cells = (0..<int(0...4)).map { _ in anyCell(in: storage) }
+                    if let first = cells.first, chance(30) { cells.append(first) }
+                    try storage.removeItems(cells)
+                case 6:
+                    var paths = (0..<int(0...4)).map { _ in anyPath(in: storage) }
+                    if let first = paths.first, chance(30) { paths.append(first) }
+                    try storage.removeItems(at: paths)
+                case 7: try storage.removeItems(fromSection: anySection(in: storage))
+                case 8: if chance(20) { storage.removeAllItems() }
+                case 9:
+                    var cell = anyCell(in: storage)
+                    let old = cell
+                    cell.version += 1
+                    try storage.replaceItem(old, with: cell)
+                case 10: try storage.reloadItem(anyCell(in: storage))
+                case 11: try storage.moveItem(at: anyPath(in: storage), to: anyPath(in: storage, end: true))
+                case 12:
+                    let count = storage.numberOfSections
+                    try storage.deleteSections((0..<int(0...2)).map { _ in int(-1...count) })
+                case 13:
+                    var section = SectionModel(items: freshCells(int(0...3)))
+                    section.setSupplementaryModel(chance(50) ? nextID : nil, forKind: SupplementaryKind.header)
+                    nextID += 1
+                    try storage.insertSection(section, atIndex: int(-1...storage.numberOfSections + 1))
+                case 14: try storage.moveSection(anySection(in: storage), toSection: anySection(in: storage))
+                case 15: try storage.setItems(freshCells(int(0...4)), forSection: anySection(in: storage))
+                case 16:
+                    if chance(30) {
+                        try storage.setItemsForAllSections((0..<int(0...4)).map { _ in freshCells(int(0...3)) })
+                    }
+                case 17: try storage.setSection(SectionModel(items: freshCells(int(0...3))),
+                                                forSection: anySection(in: storage))
+                case 18:
+                    defer { nextID += 3 }
+                    storage.setSectionHeaderModels((0..<int(0...3)).map { $0 + nextID })
+                case 19:
+                    defer { nextID += 1 }
+                    try storage.setSupplementaryModel(chance(70) ? nextID : nil, forKind: SupplementaryKind.header,
+                                                      atSectionIndex: anySection(in: storage))
+                case 20:
+                    // Put an item back where it came from, inside or outside a batch.
+                    let from = anyPath(in: storage)
+                    try storage.moveItem(at: from, to: anyPath(in: storage, end: false))
+                case 21 where allowBatches:
+                    // A (possibly nested) batch whose block may throw after changing things:
+                    // what it changed is still reported, so this is not a rejected call.
+                    do {
+                        try storage.performUpdates { () throws(StorageError) in
+                            for _ in 0..<int(1...6) { _ = mutate(storage, allowBatches: chance(30)) }
+                            if chance(20) { try storage.removeItem(Cell(id: -1)) }
+                        }
+                    } catch {}
+                case 22: try storage.moveItemWithoutAnimation(from: anyPath(in: storage), to: anyPath(in: storage, end: true))
+                default: break
+                }
+                return false
+            } catch {
+                return true
+            }
+        }
+    }
+
+    @Test("random mutations: each update reproduces the storage; rejected calls change nothing",
+          arguments: 0..<300)
+    func randomMutations(seed: UInt64) {
+        var mutator = Mutator(random: SplitMix64(seed: seed))
+        let sections = (0..<mutator.int(0...4)).map { _ in mutator.freshCells(mutator.int(0...6)).map(\.id) }
+        let (storage, recorder) = makeStorage(sections, headers: mutator.chance(50) ? [1, 2] : nil)
+        for _ in 0..<mutator.int(1...50) {
+            let before = StorageState(storage)
+            _ = recorder.take()
+            let inBatch = mutator.chance(30)
+            var threw = false
+            var silentMove = false
+            if inBatch {
+                // Several calls folded into one update; errors inside are part of the test.
+                storage.performUpdates {
+                    for _ in 0..<mutator.int(1...8) { _ = mutator.mutate(storage, allowBatches: true) }
+                }
+            } else {
+                let probe = mutator.random
+                var peek = Mutator(random: probe, nextID: mutator.nextID)
+                silentMove = peek.int(0...22) == 22
+                threw = mutator.mutate(storage, allowBatches: true)
+            }
+            let after = StorageState(storage)
+            let delivered = recorder.take()
+            #expect(delivered.reloads == 0)
+            if threw {
+                #expect(after == before, "seed \(seed): a rejected call changed the storage")
+                #expect(delivered.updates.isEmpty, "seed \(seed): a rejected call reported")
+            } else if silentMove {
+                #expect(delivered.updates.isEmpty, "seed \(seed): moveItemWithoutAnimation reported")
+            } else if after == before && delivered.updates.isEmpty {
+                continue  // nothing changed, nothing reported (or only a no-op)
+            } else {
+                #expect(delivered.updates.count == 1, "seed \(seed): \(delivered.updates.count) updates for one call")
+                for update in delivered.updates { checkUpdate(update, from: before, to: after) }
+            }
+        }
+    }
+}
