@@ -141,14 +141,14 @@ func expectUpdate(_ storage: MemoryStorage, _ recorder: UpdateRecorder,
 /// Runs `mutation`, which must throw `expected` and change and report nothing.
 func expectRejected(_ storage: MemoryStorage, _ recorder: UpdateRecorder, _ expected: StorageError,
                     sourceLocation: SourceLocation = #_sourceLocation,
-                    _ mutation: () throws(StorageError) -> Void) {
+                    _ mutation: () throws -> Void) {
     let before = StorageState(storage)
     _ = recorder.take()
     do {
         try mutation()
         Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
     } catch {
-        #expect(error == expected, sourceLocation: sourceLocation)
+        #expect(error as? StorageError == expected, sourceLocation: sourceLocation)
     }
     #expect(StorageState(storage) == before, "a rejected call changed the storage", sourceLocation: sourceLocation)
     let delivered = recorder.take()
