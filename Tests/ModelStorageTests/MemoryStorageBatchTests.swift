@@ -1,0 +1,112 @@
+import FingerprintDiff
+import Foundation
+import Testing
+
+@testable import ModelStorage
+
+/// `performUpdates` folds mutations into one net update; `updateWithoutAnimations` reloads.
+@Suite struct MemoryStorageBatchTests {
+    @Test func mixedMutationsFoldIntoOneLegalUpdate() throws {
+        let (storage, recorder) = makeStorage([[1, 2, 3], [4, 5]])
+        let update = try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.removeItem(Cell(id: 2))
+                try storage.insertItem(Cell(id: 6), to: path(0, 0))
+                try storage.moveItem(at: path(1, 1), to: path(0, 1))   // 5 moves to section 0
+                try storage.replaceItem(Cell(id: 3), with: Cell(id: 3, version: 1))
+                try storage.addItem(Cell(id: 7), toSection: 2)          // a new section
+            }
+        }
+        #expect(StorageState(storage).items.map { $0.map(\.id) } == [[6, 5, 1, 3], [4], [7]])
+        let expected = SectionedBatchUpdate(
+            insertedSections: [2], deletedItems: [path(0, 1)], insertedItems: [path(0, 0)],
+            movedItems: [IndexPathMove(from: path(1, 1), to: path(0, 1))], updatedItems: [path(0, 2)])
+        #expect(update?.changes == expected)
+        #expect(update?.updatedModels[path(0, 3)] as? Cell == Cell(id: 3, version: 1))
+    }
+
+    @Test func anItemInsertedAndRemovedInsideTheBlockDoesNotAppear() throws {
+        let (storage, recorder) = makeStorage([[1]])
+        storage.performUpdates {
+            try? storage.addItem(Cell(id: 2))
+            try? storage.removeItem(Cell(id: 2))
+        }
+        #expect(recorder.take().updates.isEmpty, "no net change must deliver nothing")
+    }
+
+    @Test func aMovedAndChangedItemIsReloadedAfterTheMoves() throws {
+        let (storage, recorder) = makeStorage([[1, 2, 3]])
+        let update = try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.moveItem(at: path(0, 0), to: path(0, 2))
+                try storage.replaceItem(Cell(id: 1), with: Cell(id: 1, version: 2))
+            }
+        }
+        #expect(update?.movedIndexPaths == [IndexPathMove(from: path(0, 0), to: path(0, 2))])
+        #expect(update?.updatedIndexPaths == [] && update?.updatedIndexPathsAfterMoves == [path(0, 2)])
+        #expect(update?.changes.stageCount == 2)
+    }
+
+    @Test func aSectionMoveKeepsItsItemsInPlace() throws {
+        let (storage, recorder) = makeStorage([[1, 2], [3, 4]])
+        let update = try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.moveSection(1, toSection: 0)
+                try storage.moveItem(at: path(0, 0), to: path(0, 1))  // 3 and 4 swap
+            }
+        }
+        #expect(update?.movedSectionIndexes.count == 1 && update?.movedIndexPaths.count == 1)
+    }
+
+    @Test func nestedBlocksFoldIntoTheOutermost() throws {
+        let (storage, recorder) = makeStorage([[1]])
+        try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.addItem(Cell(id: 2))
+                try storage.performUpdates { () throws(StorageError) in try storage.addItem(Cell(id: 3)) }
+                #expect(recorder.updates.isEmpty, "the inner block delivered before the outer one ended")
+                try storage.addItem(Cell(id: 4))
+            }
+        }
+    }
+
+    @Test func aThrowingBlockStillReportsWhatItChanged() {
+        let (storage, recorder) = makeStorage([[1]])
+        let before = StorageState(storage)
+        #expect(throws: StorageError.itemNotFound("9")) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.addItem(Cell(id: 2))
+                try storage.removeItem(Cell(id: 9))
+            }
+        }
+        let delivered = recorder.take().updates
+        #expect(delivered.count == 1)
+        if let update = delivered.first { checkUpdate(update, from: before, to: StorageState(storage)) }
+    }
+
+    @Test func updateWithoutAnimationsAsksForOneReloadWhenSomethingChanged() throws {
+        let (storage, recorder) = makeStorage([[1]])
+        try storage.updateWithoutAnimations { () throws(StorageError) in
+            try storage.addItem(Cell(id: 2))
+            try storage.addItem(Cell(id: 3), toSection: 1)
+        }
+        var delivered = recorder.take()
+        #expect(delivered.reloads == 1 && delivered.updates.isEmpty && storage.numberOfSections == 2)
+        storage.updateWithoutAnimations {}
+        #expect(recorder.take().reloads == 0)
+        // Inside performUpdates the whole batch becomes the reload.
+        try storage.performUpdates { () throws(StorageError) in
+            try storage.addItem(Cell(id: 4))
+            storage.updateWithoutAnimations { try? storage.addItem(Cell(id: 5)) }
+        }
+        delivered = recorder.take()
+        #expect(delivered.reloads == 1 && delivered.updates.isEmpty)
+    }
+
+    @Test func headerChangesAreStageTwoSectionReloads() throws {
+        let (storage, recorder) = makeStorage([[1], [2]], headers: [10, 20])
+        let update = try expectUpdate(storage, recorder) { storage.setSectionHeaderModels([11, 21, 31]) }
+        #expect(update?.changes == SectionedBatchUpdate(insertedSections: [2], updatedSections: [0, 1]))
+        #expect(storage.headerModel(forSection: 2) as? Int == 31)
+    }
+}
