@@ -94,6 +94,8 @@ func registerBenchmarks(store: InputStore) {
         for id in ids { sum &+= id.fingerprint.rawValue }
         blackHole(sum)
     }
+
+    registerStorageBenchmarks(store: store)
 }
 
 /// Keeps a result alive so the optimizer cannot drop the work that produced it (an empty

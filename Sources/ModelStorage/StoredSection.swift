@@ -8,8 +8,9 @@ struct StoredSection {
     /// Identity of each item, parallel to `model.items`: unique within the storage, kept by
     /// moves and reloads, new for every inserted item.
     var slots: [UInt64]
-    /// First offset of every `Hashable` item, built on demand; `nil` when stale.
-    var lookup: [AnyHashable: Int]?
+    /// First offset of every item of the type last looked for, built on demand; `nil` when
+    /// stale.
+    var lookup: ItemLookup?
 
     init(id: UInt64, model: SectionModel, slots: [UInt64]) {
         self.id = id
@@ -18,14 +19,15 @@ struct StoredSection {
     }
 
     /// The offset of the first item equal to `item`: O(1) average once the section's lookup
-    /// index is built (O(items) to build, after a mutation other than an append).
+    /// index for `T` is built (O(items) to build, after a mutation other than an append or
+    /// a look-up of another type).
     mutating func firstIndex<T: Hashable>(of item: T) -> Int? {
-        if lookup == nil { lookup = Self.makeLookup(model.items, startingAt: 0, into: [:]) }
-        guard let candidate = lookup?[AnyHashable(item)] else { return nil }
-        if let stored = model.items[candidate] as? T, stored == item { return candidate }
-        // `AnyHashable` equates values of different types (1 and Int64(1)); the typed
-        // comparison decides.
-        return model.items.firstIndex { ($0 as? T) == item }
+        if let lookup, lookup.type == ObjectIdentifier(T.self) {
+            return lookup.firstIndex(of: item, in: model.items)
+        }
+        let built = ItemLookup(model.items, as: T.self)
+        lookup = built
+        return built.firstIndex(of: item, in: model.items)
     }
 
     /// The offset of the first item equal to `item`. O(items).
@@ -38,24 +40,15 @@ struct StoredSection {
         let start = model.items.count
         model.items.append(contentsOf: items)
         slots.append(contentsOf: newSlots)
-        if let built = lookup {
+        if var built = lookup {
             lookup = nil  // keep the dictionary uniquely referenced while it grows
-            lookup = Self.makeLookup(items, startingAt: start, into: built)
+            built.append(items, startingAt: start)
+            lookup = built
         }
     }
 
     /// Marks the lookup index stale after a mutation other than an append.
     mutating func invalidateLookup() { lookup = nil }
-
-    private static func makeLookup(_ items: [any Sendable], startingAt start: Int, into lookup: [AnyHashable: Int])
-        -> [AnyHashable: Int]
-    {
-        var lookup = lookup
-        for (offset, item) in items.enumerated() {
-            if let key = item as? AnyHashable, lookup[key] == nil { lookup[key] = start + offset }
-        }
-        return lookup
-    }
 }
 
 /// The identities of one section at the start of a batch.

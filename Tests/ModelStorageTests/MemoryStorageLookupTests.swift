@@ -41,4 +41,20 @@ import Testing
         try storage.removeItems(["a", "a"])
         #expect(storage.items(inSection: 0)!.map { $0 as! String } == ["b", "a"])
     }
+
+    /// A value whose hash is always the same: every look-up after the first item collides.
+    struct Colliding: Hashable, Sendable {
+        var value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+
+    @Test func hashCollisionsStillFindTheRightItem() throws {
+        let storage = MemoryStorage()
+        try storage.addItems((0..<20).map { Colliding(value: $0) })
+        for value in [0, 7, 19] { #expect(storage.indexPath(forItem: Colliding(value: value)) == path(0, value)) }
+        #expect(storage.indexPath(forItem: Colliding(value: 20)) == nil)
+        try storage.removeItems([Colliding(value: 3), Colliding(value: 5), Colliding(value: 3)])
+        #expect(storage.indexPath(forItem: Colliding(value: 19)) == path(0, 17))
+        #expect(throws: StorageError.itemNotFound("Colliding(value: 5)")) { try storage.removeItem(Colliding(value: 5)) }
+    }
 }
