@@ -103,9 +103,9 @@ import Testing
         #expect(delivered.reloads == 1 && delivered.updates.isEmpty)
     }
 
-    @Test func headerChangesAreStageTwoSectionReloads() throws {
+    @Test func headerChangesAreStageTwoSectionReloads() {
         let (storage, recorder) = makeStorage([[1], [2]], headers: [10, 20])
-        let update = try expectUpdate(storage, recorder) { storage.setSectionHeaderModels([11, 21, 31]) }
+        let update = expectUpdate(storage, recorder) { storage.setSectionHeaderModels([11, 21, 31]) }
         #expect(update?.changes == SectionedBatchUpdate(insertedSections: [2], updatedSections: [0, 1]))
         #expect(storage.headerModel(forSection: 2) as? Int == 31)
     }

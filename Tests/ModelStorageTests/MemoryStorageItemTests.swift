@@ -88,7 +88,7 @@ import Testing
     @Test func removeItemFindsHashableAndEquatableItems() throws {
         struct Plain: Equatable, Sendable { var value: Int }
         let (storage, recorder) = makeStorage([[1, 2, 3]])
-        var update = try expectUpdate(storage, recorder) { try storage.removeItem(Cell(id: 2)) }
+        let update = try expectUpdate(storage, recorder) { try storage.removeItem(Cell(id: 2)) }
         #expect(cells(storage, 0) == [1, 3] && update?.deletedIndexPaths == [path(0, 1)])
         expectRejected(storage, recorder, .itemNotFound("42")) { try storage.removeItem(Cell(id: 42)) }
 
@@ -136,7 +136,7 @@ import Testing
         expectRejected(storage, recorder, .sectionOutOfRange(3, sectionCount: 3)) { try storage.removeItems(fromSection: 3) }
         try storage.addItem(Cell(id: 4), toSection: 2)
         _ = recorder.take()
-        update = try expectUpdate(storage, recorder) { storage.removeAllItems() }
+        update = expectUpdate(storage, recorder) { storage.removeAllItems() }
         #expect(storage.numberOfSections == 3 && update?.deletedIndexPaths == [path(1, 0), path(2, 0)])
         storage.removeAllItems()
         #expect(recorder.take().updates.isEmpty, "removing nothing reported an update")

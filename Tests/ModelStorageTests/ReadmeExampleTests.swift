@@ -1,0 +1,84 @@
+import FingerprintDiff
+import Foundation
+import ModelStorage
+import Testing
+
+// The storage examples of README.md, verbatim, so that they keep compiling and stay true.
+
+struct Song: Identifiable, Hashable, Sendable {
+    let id: Int
+    var title: String
+}
+
+/// `CollectionDifference` as a differ: a few lines.
+struct StandardLibraryDifferExample: HashableDiffer {
+    func changeset<Item: Identifiable & Hashable>(from old: [Item], to new: [Item]) -> Changeset {
+        let difference = new.difference(from: old) { $0.id == $1.id }.inferringMoves()
+        return Changeset(difference, from: old, to: new)!   // non-nil: computed from old and new
+    }
+}
+
+final class SongList: StorageUpdating {
+    let storage = MemoryStorage()
+
+    init() { storage.delegate = self }
+
+    func storageDidPerformUpdate(_ update: StorageUpdate) {
+        // tableView.performBatchUpdates {
+        //     tableView.deleteSections(IndexSet(update.deletedSectionIndexes), with: .fade)
+        //     tableView.insertSections(IndexSet(update.insertedSectionIndexes), with: .fade)
+        //     for move in update.movedSectionIndexes { tableView.moveSection(move.from, toSection: move.to) }
+        //     tableView.deleteRows(at: update.deletedIndexPaths, with: .fade)
+        //     tableView.insertRows(at: update.insertedIndexPaths, with: .fade)
+        //     for move in update.movedIndexPaths { tableView.moveRow(at: move.from, to: move.to) }
+        //     tableView.reloadRows(at: update.updatedIndexPaths, with: .none)
+        // }
+        // if update.changes.hasSecondStage: reload update.updatedSectionIndexes and
+        // update.updatedIndexPathsAfterMoves in a second performBatchUpdates.
+    }
+
+    func storageNeedsReloading() { /* tableView.reloadData() */ }
+}
+
+@Suite("README storage examples")
+struct StorageReadmeExampleTests {
+    @Test func memoryStorage() throws {
+        let list = SongList()
+        let storage = list.storage
+        try storage.addItems([Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")])
+        storage.setSectionHeaderModels(["Favourites"])
+        try storage.addItem(Song(id: 3, title: "Red"), toSection: 1)   // creates section 1
+
+        try storage.performUpdates { () throws(StorageError) in    // one update for all of it
+            try storage.removeItem(Song(id: 1, title: "Blue"))
+            try storage.moveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 0))
+            try storage.replaceItem(Song(id: 2, title: "Gold"), with: Song(id: 2, title: "Gold (live)"))
+        }
+
+        do {
+            try storage.removeItem(Song(id: 9, title: "?"))
+        } catch {
+            // error == .itemNotFound("Song(id: 9, title: \"?\")"); nothing changed
+        }
+        #expect(storage.indexPath(forItem: Song(id: 2, title: "Gold (live)")) == IndexPath(item: 1, section: 0))
+    }
+
+    @Test func singleSectionStorage() async {
+        let songs = SingleSectionHashableStorage(items: [Song(id: 1, title: "Blue")])
+        let updates = songs.updates                     // AsyncStream<StorageUpdate>
+        songs.setItems([Song(id: 2, title: "Gold"), Song(id: 1, title: "Blue")])   // diffed
+        songs.addItems([Song(id: 1, title: "Blue (remix)")], UpdateOldValuesAccumulationStrategy())
+        // songs.items == [Gold, Blue (remix)]
+
+        let custom = SingleSectionHashableStorage(items: [Song](), differ: StandardLibraryDifferExample())
+        custom.setItems([Song(id: 5, title: "Grey")])
+
+        var received: [String] = []
+        for await update in updates {
+            received.append(update.description)
+            if received.count == 2 { break }
+        }
+        #expect(received == ["items +[[0, 0]]", "item updates[[0, 1]]"])
+        #expect(songs.items.map(\.title) == ["Gold", "Blue (remix)"] && custom.items.count == 1)
+    }
+}
