@@ -28,6 +28,19 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
         trustsDiffer = trusted
     }
 
+    /// The diff to run for `differ`: `builtIn(algorithm)` when it is a ``FingerprintDiffer``
+    /// (specialised by the caller for `Item`, trusted), `custom` otherwise (each result checked).
+    @inlinable
+    static func chooseDiff<Differ>(
+        _ differ: Differ, builtIn: (DiffAlgorithm) -> ([Item], [Item]) -> Changeset,
+        custom: @escaping ([Item], [Item]) -> Changeset
+    ) -> (diff: ([Item], [Item]) -> Changeset, trusted: Bool) {
+        if let fingerprintDiffer = differ as? FingerprintDiffer {
+            return (builtIn(fingerprintDiffer.algorithm), true)
+        }
+        return (custom, false)
+    }
+
     // MARK: Reading
 
     /// Always 1.
@@ -136,12 +149,10 @@ public final class SingleSectionEquatableStorage<Item: Identifiable & Equatable 
     /// A storage holding `items`, diffing with `differ`.
     @inlinable
     public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel) {
-        if let builtIn = differ as? FingerprintDiffer {
-            let algorithm = builtIn.algorithm
-            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
-        } else {
-            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
-        }
+        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
+            { Changeset(from: $0, to: $1, algorithm: algorithm) }
+        }, custom: { differ.changeset(from: $0, to: $1) })
+        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
     }
 
     /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
@@ -149,12 +160,10 @@ public final class SingleSectionEquatableStorage<Item: Identifiable & Equatable 
     @inlinable
     public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel)
     where Item.ID: Fingerprintable {
-        if let builtIn = differ as? FingerprintDiffer {
-            let algorithm = builtIn.algorithm
-            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
-        } else {
-            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
-        }
+        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
+            { Changeset(from: $0, to: $1, algorithm: algorithm) }
+        }, custom: { differ.changeset(from: $0, to: $1) })
+        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
     }
 }
 
@@ -164,12 +173,10 @@ public final class SingleSectionHashableStorage<Item: Identifiable & Hashable & 
     /// A storage holding `items`, diffing with `differ`.
     @inlinable
     public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel) {
-        if let builtIn = differ as? FingerprintDiffer {
-            let algorithm = builtIn.algorithm
-            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
-        } else {
-            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
-        }
+        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
+            { Changeset(from: $0, to: $1, algorithm: algorithm) }
+        }, custom: { differ.changeset(from: $0, to: $1) })
+        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
     }
 
     /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
@@ -177,11 +184,9 @@ public final class SingleSectionHashableStorage<Item: Identifiable & Hashable & 
     @inlinable
     public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel)
     where Item.ID: Fingerprintable {
-        if let builtIn = differ as? FingerprintDiffer {
-            let algorithm = builtIn.algorithm
-            super.init(items: items, differ: { Changeset(from: $0, to: $1, algorithm: algorithm) }, trusted: true)
-        } else {
-            super.init(items: items, differ: { differ.changeset(from: $0, to: $1) }, trusted: false)
-        }
+        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
+            { Changeset(from: $0, to: $1, algorithm: algorithm) }
+        }, custom: { differ.changeset(from: $0, to: $1) })
+        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
     }
 }
