@@ -21,22 +21,22 @@ extension SectionedBatchUpdate {
         var arriving = [Int](repeating: 0, count: newItemCounts.count)
 
         for path in deletedItems {
-            let section = try old.mark(path, .deletion, IndexMarks.deleted, excluding: sectionMap.deletedOld)
+            let section = try old.mark(path, .deletion, IndexMarks.deleted, excluding: sectionMap.deletedOld, moved: sectionMap.movedOld)
             leaving[section] += 1
         }
         for move in movedItems {
-            let section = try old.mark(move.from, .moveSource, IndexMarks.moved, excluding: sectionMap.deletedOld)
+            let section = try old.mark(move.from, .moveSource, IndexMarks.moved, excluding: sectionMap.deletedOld, moved: sectionMap.movedOld)
             leaving[section] += 1
         }
         for path in updatedItems {
-            _ = try old.mark(path, .reload, IndexMarks.reloaded, excluding: sectionMap.deletedOld)
+            _ = try old.mark(path, .reload, IndexMarks.reloaded, excluding: sectionMap.deletedOld, moved: sectionMap.movedOld)
         }
         for path in insertedItems {
-            let section = try new.mark(path, .insertion, IndexMarks.inserted, excluding: sectionMap.insertedNew)
+            let section = try new.mark(path, .insertion, IndexMarks.inserted, excluding: sectionMap.insertedNew, moved: sectionMap.movedNew)
             arriving[section] += 1
         }
         for move in movedItems {
-            let section = try new.mark(move.to, .moveDestination, IndexMarks.movedTo, excluding: sectionMap.insertedNew)
+            let section = try new.mark(move.to, .moveDestination, IndexMarks.movedTo, excluding: sectionMap.insertedNew, moved: sectionMap.movedNew)
             arriving[section] += 1
         }
         try old.checkConflicts()
@@ -58,7 +58,7 @@ extension SectionedBatchUpdate {
         }
         var secondStage = PathMarks(counts: newItemCounts)
         for path in updatedItemsAfterMoves {
-            _ = try secondStage.mark(path, .reloadAfterMoves, IndexMarks.reloaded, excluding: [])
+            _ = try secondStage.mark(path, .reloadAfterMoves, IndexMarks.reloaded, excluding: [], moved: [])
         }
     }
 
@@ -83,12 +83,17 @@ struct SectionMap {
     var sourceOfNew: [Int]
     var deletedOld: Set<Int>
     var insertedNew: Set<Int>
+    /// Sources and destinations of section moves.
+    var movedOld: Set<Int>
+    var movedNew: Set<Int>
 
     /// The map of `update`, which must already be valid for these counts.
     init(_ update: BatchUpdate, oldCount: Int, newCount: Int) {
         sourceOfNew = [Int](repeating: -1, count: newCount)
         deletedOld = Set(update.deletions)
         insertedNew = Set(update.insertions)
+        movedOld = Set(update.moves.map(\.from))
+        movedNew = Set(update.moves.map(\.to))
         var leaves = [Bool](repeating: false, count: oldCount)
         for index in update.deletions { leaves[index] = true }
         for move in update.moves {
@@ -129,7 +134,7 @@ struct PathMarks {
     /// Marks `path` with `bit`; returns its section.
     mutating func mark(
         _ path: IndexPath, _ operation: BatchUpdateError.Operation, _ bit: UInt8,
-        excluding excludedSections: Set<Int>
+        excluding excludedSections: Set<Int>, moved movedSections: Set<Int>
     ) throws(SectionedBatchUpdateError) -> Int {
         guard path.count == 2, path[0] >= 0, path[0] < counts.count, path[1] >= 0 else {
             throw .indexPathOutOfRange(operation, path)
@@ -139,6 +144,7 @@ struct PathMarks {
             throw operation == .insertion || operation == .moveDestination
                 ? .itemInInsertedSection(operation, path) : .itemInDeletedSection(operation, path)
         }
+        if movedSections.contains(section) { throw .itemInMovedSection(operation, path) }
         guard path[1] < counts[section] else { throw .indexPathOutOfRange(operation, path) }
         let flat = offsets[section] + path[1]
         guard marks.marks[flat] & bit == 0 else { throw .duplicateIndexPath(operation, path) }

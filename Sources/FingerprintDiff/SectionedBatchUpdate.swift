@@ -19,6 +19,12 @@ import Foundation
 /// The rules (``validate(oldItemCounts:newItemCounts:)`` checks every one):
 /// - items of deleted sections and of inserted sections are not listed one by one;
 /// - nothing moves out of a deleted section or into an inserted one;
+/// - no stage-1 item operation touches a section that moves in the same batch (no deletion,
+///   reload or move out of a section that moves away, no insertion or move into a section
+///   that a move brings): UIKit throws or miscounts on these (a row reload with a section
+///   move, radar 27041784; an item moved out of a moved section, radar 48941906; an insertion
+///   into a moved section, Bento #51). A section that shifts only because others are deleted,
+///   inserted or moved is not "moved";
 /// - no index path takes part in two stage-1 operations that UIKit cannot combine;
 /// - for every new section that comes from an old section (staying or moved), old count −
 ///   deletions − moves out + insertions + moves in = new count.

@@ -21,6 +21,10 @@ public enum SectionedBatchUpdateError: Error, Hashable, Sendable, CustomStringCo
     case itemInDeletedSection(BatchUpdateError.Operation, IndexPath)
     /// An item of an inserted section listed on its own (insertion or move destination).
     case itemInInsertedSection(BatchUpdateError.Operation, IndexPath)
+    /// An item operation in a section that moves in the same batch (an old index path in a
+    /// section that moves away, or a new one in a section that a move brings): UIKit rejects
+    /// or miscounts these (a reload or a move out of a moved section, an insertion into one).
+    case itemInMovedSection(BatchUpdateError.Operation, IndexPath)
     /// "Invalid update: invalid number of items in section": the new section `section`, which
     /// comes from old section `oldSection`, would hold `expected` items after the update but
     /// has `actual`.
@@ -41,6 +45,8 @@ public enum SectionedBatchUpdateError: Error, Hashable, Sendable, CustomStringCo
             return "\(operation.rawValue) index path \(Array(path)) is in a deleted section"
         case let .itemInInsertedSection(operation, path):
             return "\(operation.rawValue) index path \(Array(path)) is in an inserted section"
+        case let .itemInMovedSection(operation, path):
+            return "\(operation.rawValue) index path \(Array(path)) is in a section that moves in the same batch"
         case let .invalidItemCount(section, oldSection, expected, actual):
             return "invalid number of items in section \(section) (old section \(oldSection)): "
                 + "the update leaves \(expected), the section has \(actual)"

@@ -12,7 +12,8 @@ import FingerprintDiff
 /// updates in old index space, insertions in new index space, moves from old to new; stage-2
 /// updates (``updatedSectionIndexes`` and ``updatedIndexPathsAfterMoves``) in new index space,
 /// to apply in a second batch after the first. Items of inserted and deleted sections are not
-/// listed one by one. Every update a storage delivers passes
+/// listed one by one, and no item operation touches a section that moves in the same batch (a
+/// storage reports such a section as deleted and inserted instead). Every update a storage delivers passes
 /// ``validate(oldItemCounts:newItemCounts:)`` for the storage's item counts before and after.
 ///
 /// A storage that changed too much to describe (``updateWithoutAnimations`` on ``MemoryStorage``)

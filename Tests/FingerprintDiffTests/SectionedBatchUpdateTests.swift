@@ -15,17 +15,35 @@ import Testing
     }
 
     @Test func aLegalMixOfSectionAndItemOperationsApplies() throws {
-        // Delete section 1, move section 2 to the front, insert a section at the end; move "a"
-        // into the moved section, delete "c", insert "x", reload "b", reload moved "f" later.
-        let new = [["e", "a", "F"], ["x", "B"], ["new"]]
+        // Delete section 1, move section 2 to the front, insert a section at the end; inside
+        // old section 0 (new 1): delete "c", insert "x", move "a" to the end, reload "b", and
+        // reload the moved "a" in stage 2.
+        let new = [["e", "f"], ["x", "B", "A"], ["new"]]
         let update = SectionedBatchUpdate(
             deletedSections: [1], insertedSections: [2], movedSections: [Changeset.Move(from: 2, to: 0)],
             deletedItems: [p(0, 2)], insertedItems: [p(1, 0)],
-            movedItems: [IndexPathMove(from: p(0, 0), to: p(0, 1)), IndexPathMove(from: p(2, 1), to: p(0, 2))],
-            updatedItems: [p(0, 1)], updatedItemsAfterMoves: [p(0, 2)])
+            movedItems: [IndexPathMove(from: p(0, 0), to: p(1, 2))],
+            updatedItems: [p(0, 1)], updatedItemsAfterMoves: [p(1, 2)])
         #expect(try update.apply(to: old, with: new) == new)
         #expect(update.stageCount == 2)
         #expect(try update.applyToSections(["S0", "S1", "S2"], with: ["T0", "T1", "T2"]) == ["S2", "S0", "T2"])
+    }
+
+    @Test func noItemOperationTouchesAMovedSection() {
+        // UIKit throws on these (radar 27041784, radar 48941906, Bento #51).
+        let swapped = [["e", "f"], ["d"], ["a", "b", "c"]]
+        let moves = [Changeset.Move(from: 2, to: 0)]
+        rejects(SectionedBatchUpdate(movedSections: moves, updatedItems: [p(2, 0)]),
+                .itemInMovedSection(.reload, p(2, 0)), new: swapped)
+        rejects(SectionedBatchUpdate(movedSections: moves, movedItems: [IndexPathMove(from: p(2, 1), to: p(1, 1))]),
+                .itemInMovedSection(.moveSource, p(2, 1)), new: [["e"], ["d", "f"], ["a", "b", "c"]])
+        rejects(SectionedBatchUpdate(movedSections: moves, deletedItems: [p(0, 0)], insertedItems: [p(0, 2)]),
+                .itemInMovedSection(.insertion, p(0, 2)), new: [["e", "f", "x"], ["d"], ["b", "c"]])
+        // Sections that only shift (here 0 and 1, because 2 moved before them) are fine.
+        #expect(throws: Never.self) {
+            try SectionedBatchUpdate(movedSections: moves, updatedItems: [p(0, 0)])
+                .validate(oldItemCounts: [3, 1, 2], newItemCounts: [2, 3, 1])
+        }
     }
 
     @Test func itemsOfDeletedAndInsertedSectionsAreNotListed() {

@@ -48,14 +48,41 @@ import Testing
     }
 
     @Test func aSectionMoveKeepsItsItemsInPlace() throws {
-        let (storage, recorder) = makeStorage([[1, 2], [3, 4]])
+        let (storage, recorder) = makeStorage([[1], [2, 3], [4]])
         let update = try expectUpdate(storage, recorder) {
             try storage.performUpdates { () throws(StorageError) in
-                try storage.moveSection(1, toSection: 0)
-                try storage.moveItem(at: path(0, 0), to: path(0, 1))  // 3 and 4 swap
+                try storage.moveSection(0, toSection: 2)              // [[2, 3], [4], [1]]
+                try storage.moveItem(at: path(0, 0), to: path(0, 1))  // 2 and 3 swap in a section that stays
             }
         }
-        #expect(update?.movedSectionIndexes.count == 1 && update?.movedIndexPaths.count == 1)
+        #expect(update?.movedSectionIndexes == [Changeset.Move(from: 0, to: 2)])
+        #expect(update?.movedIndexPaths.count == 1)
+    }
+
+    @Test func aMovedSectionWithItemChangesBecomesADeleteAndAnInsert() throws {
+        // UIKit cannot reload or move items of a section it moves in the same batch.
+        let (storage, recorder) = makeStorage([[1, 2], [3], [4]])
+        let update = try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.moveSection(0, toSection: 2)              // [[3], [4], [1, 2]]
+                try storage.replaceItem(Cell(id: 1), with: Cell(id: 1, version: 1))
+            }
+        }
+        #expect(update?.changes == SectionedBatchUpdate(deletedSections: [0], insertedSections: [2]))
+    }
+
+    @Test func demotingOneSectionMoveCanDemoteAnother() throws {
+        // Moving 1 from section A to section B, with both A and B moved: whichever is moved
+        // must become a delete and an insert, and the result must stay legal.
+        let (storage, recorder) = makeStorage([[1, 2], [3], [4], [5, 6]])
+        try expectUpdate(storage, recorder) {
+            try storage.performUpdates { () throws(StorageError) in
+                try storage.moveSection(0, toSection: 3)
+                try storage.moveSection(2, toSection: 0)   // [[5, 6], [4], [3], [1, 2]] with moves
+                try storage.moveItem(at: path(3, 0), to: path(0, 0))
+                try storage.moveItem(at: path(2, 0), to: path(0, 1))
+            }
+        }
     }
 
     @Test func nestedBlocksFoldIntoTheOutermost() throws {
