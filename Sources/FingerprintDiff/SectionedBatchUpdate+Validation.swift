@@ -59,6 +59,7 @@ extension SectionedBatchUpdate {
         var secondStage = PathMarks(counts: newItemCounts)
         for path in updatedItemsAfterMoves {
             _ = try secondStage.mark(path, .reloadAfterMoves, IndexMarks.reloaded, excluding: [], moved: [])
+            if reloadedSections.marks[path[0]] != 0 { throw .itemInReloadedSection(.reloadAfterMoves, path) }
         }
     }
 

@@ -25,6 +25,8 @@ import Foundation
 ///   move, radar 27041784; an item moved out of a moved section, radar 48941906; an insertion
 ///   into a moved section, Bento #51). A section that shifts only because others are deleted,
 ///   inserted or moved is not "moved";
+/// - no stage-2 item reload lies in a section that stage 2 reloads (the section reload already
+///   replaces its items);
 /// - no index path takes part in two stage-1 operations that UIKit cannot combine;
 /// - for every new section that comes from an old section (staying or moved), old count −
 ///   deletions − moves out + insertions + moves in = new count.

@@ -25,6 +25,9 @@ public enum SectionedBatchUpdateError: Error, Hashable, Sendable, CustomStringCo
     /// section that moves away, or a new one in a section that a move brings): UIKit rejects
     /// or miscounts these (a reload or a move out of a moved section, an insertion into one).
     case itemInMovedSection(BatchUpdateError.Operation, IndexPath)
+    /// A stage-2 item reload inside a section that stage 2 reloads: a section reload replaces
+    /// all its items, and UIKit rejects reloading an item of a section it reloads.
+    case itemInReloadedSection(BatchUpdateError.Operation, IndexPath)
     /// "Invalid update: invalid number of items in section": the new section `section`, which
     /// comes from old section `oldSection`, would hold `expected` items after the update but
     /// has `actual`.
@@ -47,6 +50,8 @@ public enum SectionedBatchUpdateError: Error, Hashable, Sendable, CustomStringCo
             return "\(operation.rawValue) index path \(Array(path)) is in an inserted section"
         case let .itemInMovedSection(operation, path):
             return "\(operation.rawValue) index path \(Array(path)) is in a section that moves in the same batch"
+        case let .itemInReloadedSection(operation, path):
+            return "\(operation.rawValue) index path \(Array(path)) is in a section reloaded in the same batch"
         case let .invalidItemCount(section, oldSection, expected, actual):
             return "invalid number of items in section \(section) (old section \(oldSection)): "
                 + "the update leaves \(expected), the section has \(actual)"

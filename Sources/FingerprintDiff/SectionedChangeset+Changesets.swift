@@ -1,0 +1,164 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension SectionedChangeset {
+    /// The sectioned changeset described by a changeset of the sections and a changeset of
+    /// all their items, flattened: old items section after section, new items likewise.
+    ///
+    /// This is the low-level entry point behind every sectioned diff; use it when you already
+    /// have the two changesets (from ``Changeset`` or any other source). `sectionChanges.updates`
+    /// name the sections whose own content changed, `itemChanges.updates` the items whose
+    /// content changed; each update must be a pair the changeset matches.
+    ///
+    /// Returns `nil` when a changeset does not fit the counts (see
+    /// ``Changeset/matchedOffsets(oldCount:newCount:)``), a count is negative, or an update is
+    /// not a matched pair.
+    ///
+    /// - Complexity: O(n + m + k log k) for n old and m new items and k items that stay in
+    ///   their section or move, plus O(s) per section; a second classification pass runs only
+    ///   when an item operation touches a moved section (for ``batchUpdate``).
+    public init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int]) {
+        guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }) else { return nil }
+        let old = SectionLayout(counts: oldItemCounts)
+        let new = SectionLayout(counts: newItemCounts)
+        guard let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: old.sectionCount, newCount: new.sectionCount),
+              let itemNewOfOld = itemChanges.matchedOffsets(oldCount: old.itemCount, newCount: new.itemCount),
+              sectionChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.sectionCount && sectionNewOfOld[$0.old] == $0.new }),
+              itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.itemCount && itemNewOfOld[$0.old] == $0.new })
+        else { return nil }
+
+        var changed = [Bool](repeating: false, count: new.itemCount)
+        for update in itemChanges.updates { changed[update.new] = true }
+        let items = ItemPairs(newOfOld: itemNewOfOld, newCount: new.itemCount, changed: changed)
+        let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
+        let raw = ClassifiedItems(old: old, new: new, items: items, sections: sections)
+
+        sectionDeletions = sectionChanges.deletions
+        sectionInsertions = sectionChanges.insertions
+        sectionMoves = sectionChanges.moves
+        sectionUpdates = sectionChanges.updates.sorted { $0.old < $1.old }
+        itemDeletions = raw.deletions
+        itemInsertions = raw.insertions
+        itemMoves = raw.moves
+        itemUpdates = (raw.stayingUpdates + raw.movingUpdates).sorted { $0.old < $1.old }
+        isMinimal = sectionChanges.isMinimal && itemChanges.isMinimal
+
+        let updatedSections = sectionUpdates.map(\.new).sorted()
+        let conflicts = raw.movedSectionsTouched(by: sectionMoves)
+        let reloads = raw.reloadStage(updatedSections: updatedSections)
+        if conflicts.isEmpty {
+            let batch = raw.firstStage(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
+                                       movedSections: sectionMoves)
+            stages = [batch, reloads].filter { !$0.isEmpty }.map { Stage(update: $0) }
+            batchUpdate = batch
+            batchUpdate.updatedSections = reloads.updatedSections
+            batchUpdate.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
+        } else {
+            let sectionStage = SectionedBatchUpdate(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
+                                                    movedSections: sectionMoves)
+            let itemStage = raw.itemStage(renumberedBy: sections.newOfOld)
+            stages = [Stage(update: sectionStage, sourceOfSection: sections.oldOfNew), Stage(update: itemStage)]
+            if !reloads.isEmpty { stages.append(Stage(update: reloads)) }
+            batchUpdate = Self.singleBatch(
+                old: old, new: new, items: items, sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld,
+                demoting: conflicts)
+        }
+    }
+
+    /// ``batchUpdate`` when moved sections in `demoting` (old indexes) conflict with item
+    /// operations: they become deletions and insertions until no conflict is left.
+    private static func singleBatch(
+        old: SectionLayout, new: SectionLayout, items: ItemPairs, sectionChanges: Changeset,
+        sectionNewOfOld: [Int], demoting conflicts: Set<Int>
+    ) -> SectionedBatchUpdate {
+        var demoted = conflicts
+        while true {
+            var sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
+            for section in demoted { sections.unmatch(old: section) }
+            let classified = ClassifiedItems(old: old, new: new, items: items, sections: sections)
+            let moves = sectionChanges.moves.filter { !demoted.contains($0.from) }
+            let conflicts = classified.movedSectionsTouched(by: moves)
+            if conflicts.isEmpty {
+                var batch = classified.firstStage(
+                    deletedSections: (sectionChanges.deletions + demoted).sorted(),
+                    insertedSections: (sectionChanges.insertions + demoted.map { sectionNewOfOld[$0] }).sorted(),
+                    movedSections: moves)
+                let updatedSections = sectionChanges.updates.filter { !demoted.contains($0.old) }.map(\.new).sorted()
+                let reloads = classified.reloadStage(updatedSections: updatedSections)
+                batch.updatedSections = reloads.updatedSections
+                batch.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
+                return batch
+            }
+            demoted.formUnion(conflicts)
+        }
+    }
+}
+
+/// Where the items of each section sit in the flattened list of all items.
+struct SectionLayout {
+    let counts: [Int]
+    /// The flat offset of each section's first item.
+    let start: [Int]
+    /// The section of each flat offset.
+    let sectionOf: [Int]
+
+    init(counts: [Int]) {
+        self.counts = counts
+        var start: [Int] = []
+        start.reserveCapacity(counts.count)
+        var sectionOf: [Int] = []
+        sectionOf.reserveCapacity(counts.reduce(0, +))
+        for (section, count) in counts.enumerated() {
+            start.append(sectionOf.count)
+            sectionOf.append(contentsOf: repeatElement(section, count: count))
+        }
+        self.start = start
+        self.sectionOf = sectionOf
+    }
+
+    var sectionCount: Int { counts.count }
+    var itemCount: Int { sectionOf.count }
+
+    func path(_ flat: Int) -> IndexPath {
+        let section = sectionOf[flat]
+        return IndexPath(indexes: [section, flat - start[section]])
+    }
+}
+
+/// Which old section each new section comes from, and back (-1: inserted or deleted).
+struct SectionPairs {
+    var newOfOld: [Int]
+    var oldOfNew: [Int]
+
+    init(newOfOld: [Int], newCount: Int) {
+        self.newOfOld = newOfOld
+        oldOfNew = [Int](repeating: -1, count: newCount)
+        for (oldSection, newSection) in newOfOld.enumerated() where newSection >= 0 {
+            oldOfNew[newSection] = oldSection
+        }
+    }
+
+    /// Treats old section `old` as deleted and its new section as inserted.
+    mutating func unmatch(old: Int) {
+        oldOfNew[newOfOld[old]] = -1
+        newOfOld[old] = -1
+    }
+}
+
+/// The item matching over the flattened items, both ways, and which matched new items changed.
+struct ItemPairs {
+    let newOfOld: [Int]
+    let oldOfNew: [Int]
+    let changed: [Bool]
+
+    init(newOfOld: [Int], newCount: Int, changed: [Bool]) {
+        self.newOfOld = newOfOld
+        var oldOfNew = [Int](repeating: -1, count: newCount)
+        for (oldFlat, newFlat) in newOfOld.enumerated() where newFlat >= 0 { oldOfNew[newFlat] = oldFlat }
+        self.oldOfNew = oldOfNew
+        self.changed = changed
+    }
+}
