@@ -47,8 +47,9 @@ extension MemoryStorage {
     }
 
     /// Replaces the items of `section` with `items`, creating the sections up to it when they
-    /// do not exist. The old items are reported deleted and the new ones inserted (these items
-    /// have no identity to diff by). O(old + new items).
+    /// do not exist. The old items are reported deleted and the new ones inserted: items that
+    /// are neither `Identifiable` nor `Hashable` have no identity to diff by (the overloads for
+    /// those diff). O(old + new items).
     ///
     /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section,
     ///   ``StorageError/nilItem(at:)``.

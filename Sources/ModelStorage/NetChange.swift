@@ -39,21 +39,29 @@ func netChange(
     let sectioned = SectionedChangeset(
         sectionChanges: sectionChanges, itemChanges: itemChanges,
         oldItemCounts: baseline.map(\.slots.count), newItemCounts: current.map(\.slots.count))!
-    let changes = sectioned.batchUpdate
-    var models: [IndexPath: any Sendable] = [:]
-    if !sectioned.itemUpdates.isEmpty {
-        // The models of the listed updates (not of items whose section is replaced or reloaded).
-        let inPlace = Set(changes.updatedItems)
-        let afterMoves = Set(changes.updatedItemsAfterMoves)
-        for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
-            models[update.new] = current[update.new[0]].model.items[update.new[1]]
+    return StorageUpdate(sectioned, current: current)
+}
+
+extension StorageUpdate {
+    /// The storage update of `sectioned`: its ``SectionedChangeset/batchUpdate`` (one batch plus
+    /// reloads, legal while the data source shows the new data), with the models of the listed
+    /// item updates (not of items whose section is replaced or reloaded) taken from `current`.
+    init(_ sectioned: SectionedChangeset, current: [StoredSection]) {
+        let changes = sectioned.batchUpdate
+        var models: [IndexPath: any Sendable] = [:]
+        if !sectioned.itemUpdates.isEmpty {
+            let inPlace = Set(changes.updatedItems)
+            let afterMoves = Set(changes.updatedItemsAfterMoves)
+            for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
+                models[update.new] = current[update.new[0]].model.items[update.new[1]]
+            }
         }
+        self.init(changes: changes, updatedModels: models)
     }
-    return StorageUpdate(changes: changes, updatedModels: models)
 }
 
 /// The pairs `changeset` matches whose new offset satisfies `isChanged`, in old order.
-private func matchedPairs(
+func matchedPairs(
     of changeset: Changeset, oldCount: Int, newCount: Int, where isChanged: (Int) -> Bool
 ) -> [Changeset.Update] {
     let newOfOld = changeset.matchedOffsets(oldCount: oldCount, newCount: newCount)!

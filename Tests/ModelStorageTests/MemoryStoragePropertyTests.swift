@@ -43,7 +43,7 @@ import Testing
         /// Performs one random call; returns whether it threw.
         mutating func mutate(_ storage: MemoryStorage, allowBatches: Bool) -> Bool {
             do {
-                switch int(0...22) {
+                switch int(0...24) {
                 case 0: try storage.addItem(freshCells(1)[0], toSection: anySection(in: storage))
                 case 1: try storage.addItems(freshCells(int(0...4)), toSection: anySection(in: storage))
                 case 2: try storage.insertItem(freshCells(1)[0], to: anyPath(in: storage, end: true))
@@ -107,6 +107,40 @@ import Testing
                         }
                     } catch {}
                 case 22: try storage.moveItemWithoutAnimation(from: anyPath(in: storage), to: anyPath(in: storage, end: true))
+                case 23:
+                    // The section's own cells (some dropped, some changed, reordered) and new ones:
+                    // diffed by id.
+                    let section = anySection(in: storage)
+                    var cells = (storage.items(inSection: section) ?? []).map { $0 as! Cell }.filter { _ in !chance(20) }
+                    for index in cells.indices where chance(20) { cells[index].version += 1 }
+                    if chance(60) { cells.shuffle(using: &random) }
+                    for cell in freshCells(int(0...3)) { cells.insert(cell, at: int(0...cells.count)) }
+                    try storage.setItems(cells, forSection: section)
+                case 24:
+                    // All cells, some dropped or changed, dealt into sections that keep, drop, add,
+                    // reorder and retitle shelves: diffed by shelf id and cell id.
+                    let shelves = (0..<storage.numberOfSections).compactMap { storage.headerModel(forSection: $0) as? Shelf }
+                    var newShelves = shelves.filter { _ in !chance(20) }.map { shelf in
+                        Shelf(id: shelf.id, title: shelf.title + (chance(15) ? 1 : 0))
+                    }
+                    for _ in 0..<int(0...2) {
+                        newShelves.insert(Shelf(id: nextID), at: int(0...newShelves.count))
+                        nextID += 1
+                    }
+                    if chance(50) { newShelves.shuffle(using: &random) }
+                    var cells = (0..<storage.numberOfSections).flatMap { storage.items(inSection: $0)! }.map { $0 as! Cell }
+                        .filter { _ in !chance(10) } + freshCells(int(0...3))
+                    for index in cells.indices where chance(10) { cells[index].version += 1 }
+                    var sections = newShelves.map { ArraySection<Shelf, Cell>(model: $0, items: []) }
+                    if !sections.isEmpty {
+                        // Mostly keep neighbours together, sometimes scatter.
+                        var target = 0
+                        for cell in cells {
+                            if chance(25) { target = int(0...sections.count - 1) }
+                            sections[target].items.append(cell)
+                        }
+                    }
+                    storage.setSections(sections)
                 default: break
                 }
                 return false
@@ -122,6 +156,11 @@ import Testing
         var mutator = Mutator(random: SplitMix64(seed: seed))
         let sections = (0..<mutator.int(0...4)).map { _ in mutator.freshCells(mutator.int(0...6)).map(\.id) }
         let (storage, recorder) = makeStorage(sections, headers: mutator.chance(50) ? [1, 2] : nil)
+        if mutator.chance(40) {
+            // Shelves as headers, so that `setSections` matches sections from its first call.
+            storage.setSectionHeaderModels((0..<storage.numberOfSections).map { Shelf(id: $0 + 1) })
+            _ = recorder.take()
+        }
         for _ in 0..<mutator.int(1...50) {
             let before = StorageState(storage)
             _ = recorder.take()
@@ -136,7 +175,7 @@ import Testing
             } else {
                 let probe = mutator.random
                 var peek = Mutator(random: probe, nextID: mutator.nextID)
-                silentMove = peek.int(0...22) == 22
+                silentMove = peek.int(0...24) == 22
                 threw = mutator.mutate(storage, allowBatches: true)
             }
             let after = StorageState(storage)

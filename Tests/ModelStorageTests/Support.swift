@@ -26,6 +26,13 @@ struct Cell: Hashable, Sendable, Identifiable, CustomStringConvertible {
     var description: String { version == 0 ? "\(id)" : "\(id)v\(version)" }
 }
 
+/// A section model for `setSections`: identity and a title.
+struct Shelf: Identifiable, Hashable, Sendable, CustomStringConvertible {
+    var id: Int
+    var title = 0
+    var description: String { "S\(id)" + (title == 0 ? "" : "'\(title)") }
+}
+
 /// `IndexPath(indexes: [section, item])`, short.
 func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
 
@@ -48,13 +55,14 @@ final class UpdateRecorder: StorageUpdating {
 /// section's header.
 struct StorageState: Equatable, CustomStringConvertible {
     var items: [[Cell]]
-    var headers: [Int?]
+    /// Header models that are `Hashable` (`Int`s, `Shelf`s), `nil` for none.
+    var headers: [AnyHashable?]
 
     init(_ storage: MemoryStorage) {
         items = (0..<storage.numberOfSections).map { section in
             storage.items(inSection: section)!.map { $0 as! Cell }
         }
-        headers = (0..<storage.numberOfSections).map { storage.headerModel(forSection: $0) as? Int }
+        headers = (0..<storage.numberOfSections).map { storage.headerModel(forSection: $0) as? AnyHashable }
     }
 
     var description: String { "\(items) headers \(headers)" }
