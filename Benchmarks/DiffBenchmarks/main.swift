@@ -96,6 +96,7 @@ func registerBenchmarks(store: InputStore) {
     }
 
     registerStorageBenchmarks(store: store)
+    registerSectionedBenchmarks(store: store)
 }
 
 /// Keeps a result alive so the optimizer cannot drop the work that produced it (an empty

@@ -40,59 +40,64 @@ extension SectionedChangeset {
         sectionInsertions = sectionChanges.insertions
         sectionMoves = sectionChanges.moves
         sectionUpdates = sectionChanges.updates.sorted { $0.old < $1.old }
-        itemDeletions = raw.deletions
-        itemInsertions = raw.insertions
-        itemMoves = raw.moves
-        itemUpdates = (raw.stayingUpdates + raw.movingUpdates).sorted { $0.old < $1.old }
+        let first = raw.firstStage(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
+                                   movedSections: sectionMoves, old: old, new: new)
+        itemDeletions = first.deletedItems
+        itemInsertions = first.insertedItems
+        itemMoves = first.movedItems
+        itemUpdates = raw.updates(old: old, new: new)
         isMinimal = sectionChanges.isMinimal && itemChanges.isMinimal
 
-        let updatedSections = sectionUpdates.map(\.new).sorted()
-        let conflicts = raw.movedSectionsTouched(by: sectionMoves)
-        let reloads = raw.reloadStage(updatedSections: updatedSections)
+        let reloads = raw.reloadStage(updatedSections: sectionUpdates.map(\.new).sorted(), new: new)
+        let conflicts = raw.movedSectionsTouched(
+            moves: sectionMoves, oldOfNew: sections.oldOfNew, old: old, new: new)
         if conflicts.isEmpty {
-            let batch = raw.firstStage(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
-                                       movedSections: sectionMoves)
-            stages = [batch, reloads].filter { !$0.isEmpty }.map { Stage(update: $0) }
-            batchUpdate = batch
+            stages = [first, reloads].filter { !$0.isEmpty }.map { Stage(update: $0) }
+            batchUpdate = first
             batchUpdate.updatedSections = reloads.updatedSections
             batchUpdate.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
         } else {
             let sectionStage = SectionedBatchUpdate(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
                                                     movedSections: sectionMoves)
-            let itemStage = raw.itemStage(renumberedBy: sections.newOfOld)
-            stages = [Stage(update: sectionStage, sourceOfSection: sections.oldOfNew), Stage(update: itemStage)]
+            stages = [Stage(update: sectionStage, sourceOfSection: sections.oldOfNew),
+                      Stage(update: raw.itemStage(sections: sections, old: old, new: new))]
             if !reloads.isEmpty { stages.append(Stage(update: reloads)) }
-            batchUpdate = Self.singleBatch(
-                old: old, new: new, items: items, sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld,
-                demoting: conflicts)
+            batchUpdate = Self.singleBatch(raw, old: old, new: new, sectionChanges: sectionChanges,
+                                           sections: sections, demoting: conflicts)
         }
     }
 
-    /// ``batchUpdate`` when moved sections in `demoting` (old indexes) conflict with item
-    /// operations: they become deletions and insertions until no conflict is left.
+    /// ``batchUpdate`` when moved sections in `conflicts` (old indexes) are touched by item
+    /// operations: they become deletions and insertions, repeated until no conflict is left
+    /// (each round removes at least one section move, so at most one round per move).
     private static func singleBatch(
-        old: SectionLayout, new: SectionLayout, items: ItemPairs, sectionChanges: Changeset,
-        sectionNewOfOld: [Int], demoting conflicts: Set<Int>
+        _ raw: ClassifiedItems, old: SectionLayout, new: SectionLayout, sectionChanges: Changeset,
+        sections: SectionPairs, demoting conflicts: Set<Int>
     ) -> SectionedBatchUpdate {
-        var demoted = conflicts
+        var deleted = [Bool](repeating: false, count: old.sectionCount)
+        var inserted = [Bool](repeating: false, count: new.sectionCount)
+        var demoted: [Int] = []
+        var pending = conflicts
         while true {
-            var sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
-            for section in demoted { sections.unmatch(old: section) }
-            let classified = ClassifiedItems(old: old, new: new, items: items, sections: sections)
-            let moves = sectionChanges.moves.filter { !demoted.contains($0.from) }
-            let conflicts = classified.movedSectionsTouched(by: moves)
-            if conflicts.isEmpty {
+            for section in pending {
+                deleted[section] = true
+                inserted[sections.newOfOld[section]] = true
+                demoted.append(section)
+            }
+            let classified = raw.demoting(deleted: deleted, inserted: inserted, old: old, new: new)
+            let moves = sectionChanges.moves.filter { !deleted[$0.from] }
+            pending = classified.movedSectionsTouched(moves: moves, oldOfNew: sections.oldOfNew, old: old, new: new)
+            if pending.isEmpty {
                 var batch = classified.firstStage(
                     deletedSections: (sectionChanges.deletions + demoted).sorted(),
-                    insertedSections: (sectionChanges.insertions + demoted.map { sectionNewOfOld[$0] }).sorted(),
-                    movedSections: moves)
-                let updatedSections = sectionChanges.updates.filter { !demoted.contains($0.old) }.map(\.new).sorted()
-                let reloads = classified.reloadStage(updatedSections: updatedSections)
+                    insertedSections: (sectionChanges.insertions + demoted.map { sections.newOfOld[$0] }).sorted(),
+                    movedSections: moves, old: old, new: new)
+                let updatedSections = sectionChanges.updates.filter { !deleted[$0.old] }.map(\.new).sorted()
+                let reloads = classified.reloadStage(updatedSections: updatedSections, new: new)
                 batch.updatedSections = reloads.updatedSections
                 batch.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
                 return batch
             }
-            demoted.formUnion(conflicts)
         }
     }
 }
@@ -122,6 +127,10 @@ struct SectionLayout {
     var sectionCount: Int { counts.count }
     var itemCount: Int { sectionOf.count }
 
+    /// The flat offsets of the items of `section`.
+    func range(of section: Int) -> Range<Int> { start[section]..<start[section] + counts[section] }
+
+    /// The index path of the item at flat offset `flat`.
     func path(_ flat: Int) -> IndexPath {
         let section = sectionOf[flat]
         return IndexPath(indexes: [section, flat - start[section]])

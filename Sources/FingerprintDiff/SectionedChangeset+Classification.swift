@@ -4,8 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The item operations of a sectioned change for one section matching: what a batch lists
-/// once it is known which sections survive.
+/// A matched item as flat offsets: `old` among all old items, `new` among all new items.
+struct FlatPair {
+    var old: Int
+    var new: Int
+}
+
+/// The item operations of a sectioned change for one section matching, as flat offsets (old
+/// offsets sort like old index paths, new offsets like new ones): what a batch lists once it
+/// is known which sections survive.
 ///
 /// Items of deleted and inserted sections are not listed. An item of a surviving section that
 /// is gone, or went to an inserted section, is a deletion; one that is new, or came from a
@@ -13,124 +20,175 @@ import Foundation
 /// those that stay in their section, one longest increasing subsequence of old positions
 /// stays in place and the rest move, so the moves are minimal.
 struct ClassifiedItems {
-    /// Old paths, ascending.
-    var deletions: [IndexPath] = []
-    /// New paths, ascending.
-    var insertions: [IndexPath] = []
-    /// Sorted by source.
-    var moves: [IndexPathMove] = []
-    /// Changed items that stay in place, sorted by old path.
-    var stayingUpdates: [IndexPathUpdate] = []
-    /// Changed items that move, sorted by new path.
-    var movingUpdates: [IndexPathUpdate] = []
+    /// Old offsets, ascending.
+    var deletions: [Int] = []
+    /// New offsets, ascending.
+    var insertions: [Int] = []
+    /// Sorted by old offset.
+    var moves: [FlatPair] = []
+    /// Changed items that stay in place, sorted by old offset.
+    var stayingUpdates: [FlatPair] = []
+    /// Changed items that move, sorted by new offset.
+    var movingUpdates: [FlatPair] = []
+
+    private init() {}
 
     /// O(n + m + k log k) for n old and m new items and k that remain in a surviving section.
     init(old: SectionLayout, new: SectionLayout, items: ItemPairs, sections: SectionPairs) {
-        for oldSection in 0..<old.sectionCount where sections.newOfOld[oldSection] >= 0 {
-            let start = old.start[oldSection]
-            for index in 0..<old.counts[oldSection] {
-                let newFlat = items.newOfOld[start + index]
-                if newFlat < 0 || sections.oldOfNew[new.sectionOf[newFlat]] < 0 {
-                    deletions.append(IndexPath(indexes: [oldSection, index]))
-                }
-            }
-        }
-
-        // Section by section in new order; `staying` collects the items that remain in their
-        // section: (old index, new index).
-        var staying: [(old: Int, new: Int)] = []
-        for newSection in 0..<new.sectionCount {
+        // New order: insertions, and which new items are move destinations.
+        var moved = [Bool](repeating: false, count: new.itemCount)
+        var stayingOld: [Int] = []
+        var stayingNew: [Int] = []
+        for newSection in 0..<new.sectionCount where sections.oldOfNew[newSection] >= 0 {
             let oldSection = sections.oldOfNew[newSection]
-            guard oldSection >= 0 else { continue }
-            let start = new.start[newSection]
-            staying.removeAll(keepingCapacity: true)
-            for index in 0..<new.counts[newSection] {
-                let oldFlat = items.oldOfNew[start + index]
+            let range = new.range(of: newSection)
+            stayingOld.removeAll(keepingCapacity: true)
+            stayingNew.removeAll(keepingCapacity: true)
+            for newFlat in range {
+                let oldFlat = items.oldOfNew[newFlat]
                 let source = oldFlat < 0 ? -1 : old.sectionOf[oldFlat]
-                guard source >= 0, sections.newOfOld[source] >= 0 else {
-                    insertions.append(IndexPath(indexes: [newSection, index]))
-                    continue
-                }
-                let oldIndex = oldFlat - old.start[source]
-                if source == oldSection {
-                    staying.append((oldIndex, index))
+                if source < 0 || sections.newOfOld[source] < 0 {
+                    insertions.append(newFlat)
+                } else if source == oldSection {
+                    stayingOld.append(oldFlat)
+                    stayingNew.append(newFlat)
                 } else {
-                    record(move: IndexPathMove(from: IndexPath(indexes: [source, oldIndex]),
-                                               to: IndexPath(indexes: [newSection, index])),
-                           changed: items.changed[start + index])
+                    moved[newFlat] = true
                 }
             }
-            let kept = longestIncreasingSubsequenceMask(staying.map(\.old))
-            for (pair, stays) in zip(staying, kept) {
-                let from = IndexPath(indexes: [oldSection, pair.old])
-                let to = IndexPath(indexes: [newSection, pair.new])
-                if stays {
-                    if items.changed[start + pair.new] { stayingUpdates.append(IndexPathUpdate(old: from, new: to)) }
-                } else {
-                    record(move: IndexPathMove(from: from, to: to), changed: items.changed[start + pair.new])
+            for (newFlat, stays) in zip(stayingNew, longestIncreasingSubsequenceMask(stayingOld)) where !stays {
+                moved[newFlat] = true
+            }
+            for newFlat in range where moved[newFlat] && items.changed[newFlat] {
+                movingUpdates.append(FlatPair(old: items.oldOfNew[newFlat], new: newFlat))
+            }
+        }
+        // Old order: deletions, moves and in-place updates come out sorted.
+        for oldSection in 0..<old.sectionCount where sections.newOfOld[oldSection] >= 0 {
+            for oldFlat in old.range(of: oldSection) {
+                let newFlat = items.newOfOld[oldFlat]
+                if newFlat < 0 || sections.oldOfNew[new.sectionOf[newFlat]] < 0 {
+                    deletions.append(oldFlat)
+                } else if moved[newFlat] {
+                    moves.append(FlatPair(old: oldFlat, new: newFlat))
+                } else if items.changed[newFlat] {
+                    stayingUpdates.append(FlatPair(old: oldFlat, new: newFlat))
                 }
             }
         }
-        moves.sort { $0.from < $1.from }
-        stayingUpdates.sort { $0.old < $1.old }
     }
 
-    private mutating func record(move: IndexPathMove, changed: Bool) {
-        moves.append(move)
-        if changed { movingUpdates.append(IndexPathUpdate(old: move.from, new: move.to)) }
+    /// The classification once the old sections marked in `deleted` (and their new sections,
+    /// marked in `inserted`) count as deleted and inserted: their items are no longer listed,
+    /// moves out of them become insertions and moves into them deletions. Nothing else changes
+    /// (the in-place runs of other sections do not depend on them). O(number of operations).
+    func demoting(deleted: [Bool], inserted: [Bool], old: SectionLayout, new: SectionLayout) -> ClassifiedItems {
+        var result = ClassifiedItems()
+        func gone(_ pair: FlatPair) -> (from: Bool, to: Bool) {
+            (deleted[old.sectionOf[pair.old]], inserted[new.sectionOf[pair.new]])
+        }
+        var extraDeletions: [Int] = []
+        var extraInsertions: [Int] = []
+        for move in moves {
+            switch gone(move) {
+            case (false, false): result.moves.append(move)
+            case (false, true): extraDeletions.append(move.old)
+            case (true, false): extraInsertions.append(move.new)
+            case (true, true): break
+            }
+        }
+        result.deletions = (deletions.filter { !deleted[old.sectionOf[$0]] } + extraDeletions).sorted()
+        result.insertions = (insertions.filter { !inserted[new.sectionOf[$0]] } + extraInsertions).sorted()
+        result.stayingUpdates = stayingUpdates.filter { !deleted[old.sectionOf[$0.old]] }
+        result.movingUpdates = movingUpdates.filter { gone($0) == (false, false) }
+        return result
     }
 
-    /// The old indexes of moved sections (of `sectionMoves`) that an item operation touches:
-    /// a deletion, stage-1 reload or move out of a section that moves, or an insertion or move
-    /// into a section that a move brings.
-    func movedSectionsTouched(by sectionMoves: [Changeset.Move]) -> Set<Int> {
+    /// The old indexes of the sections moved by `moves` that an item operation touches: a
+    /// deletion, stage-1 reload or move out of a section that moves, or an insertion or move
+    /// into a section that a move brings. O(number of operations).
+    func movedSectionsTouched(moves sectionMoves: [Changeset.Move], oldOfNew: [Int],
+                              old: SectionLayout, new: SectionLayout) -> Set<Int> {
         guard !sectionMoves.isEmpty else { return [] }
-        var sourceOfDestination: [Int: Int] = [:]
-        for move in sectionMoves { sourceOfDestination[move.to] = move.from }
-        let sources = Set(sectionMoves.map(\.from))
-        var touched = Set<Int>()
-        func touchOld(_ path: IndexPath) {
-            if sources.contains(path[0]) { touched.insert(path[0]) }
+        var movedOld = [Bool](repeating: false, count: old.sectionCount)
+        var movedNew = [Bool](repeating: false, count: new.sectionCount)
+        for move in sectionMoves {
+            movedOld[move.from] = true
+            movedNew[move.to] = true
         }
-        func touchNew(_ path: IndexPath) {
-            if let source = sourceOfDestination[path[0]] { touched.insert(source) }
+        var touched = Set<Int>()
+        func touchOld(_ flat: Int) {
+            let section = old.sectionOf[flat]
+            if movedOld[section] { touched.insert(section) }
+        }
+        func touchNew(_ flat: Int) {
+            let section = new.sectionOf[flat]
+            if movedNew[section] { touched.insert(oldOfNew[section]) }
         }
         deletions.forEach(touchOld)
         stayingUpdates.forEach { touchOld($0.old) }
         insertions.forEach(touchNew)
         for move in moves {
-            touchOld(move.from)
-            touchNew(move.to)
+            touchOld(move.old)
+            touchNew(move.new)
         }
         return touched
     }
 
     /// Stage 1: the given section operations with all item operations.
-    func firstStage(deletedSections: [Int], insertedSections: [Int], movedSections: [Changeset.Move])
-        -> SectionedBatchUpdate
-    {
+    func firstStage(deletedSections: [Int], insertedSections: [Int], movedSections: [Changeset.Move],
+                    old: SectionLayout, new: SectionLayout) -> SectionedBatchUpdate {
         SectionedBatchUpdate(
             deletedSections: deletedSections, insertedSections: insertedSections, movedSections: movedSections,
-            deletedItems: deletions, insertedItems: insertions, movedItems: moves,
-            updatedItems: stayingUpdates.map(\.old))
+            deletedItems: deletions.map(old.path), insertedItems: insertions.map(new.path),
+            movedItems: moves.map { IndexPathMove(from: old.path($0.old), to: new.path($0.new)) },
+            updatedItems: stayingUpdates.map { old.path($0.old) })
     }
 
-    /// The item operations alone, after the section operations have run: old paths carry the
-    /// new index of their section (`newOfOld`), so moves between sections stay unambiguous.
-    func itemStage(renumberedBy newOfOld: [Int]) -> SectionedBatchUpdate {
-        func renumber(_ path: IndexPath) -> IndexPath { IndexPath(indexes: [newOfOld[path[0]], path[1]]) }
+    /// The item operations alone, after the section operations have run: old items sit in
+    /// their section's new place (`sections.newOfOld`), in their old order, so moves between
+    /// sections stay unambiguous.
+    func itemStage(sections: SectionPairs, old: SectionLayout, new: SectionLayout) -> SectionedBatchUpdate {
+        // Where each old item sits after the section stage, as a flat offset over the
+        // intermediate sections (which sort like the intermediate index paths).
+        var start = [Int](repeating: 0, count: new.sectionCount)
+        var total = 0
+        for newSection in 0..<new.sectionCount {
+            start[newSection] = total
+            let oldSection = sections.oldOfNew[newSection]
+            total += oldSection >= 0 ? old.counts[oldSection] : new.counts[newSection]
+        }
+        func intermediate(_ oldFlat: Int) -> Int {
+            let oldSection = old.sectionOf[oldFlat]
+            return start[sections.newOfOld[oldSection]] + oldFlat - old.start[oldSection]
+        }
+        func path(_ oldFlat: Int) -> IndexPath {
+            let oldSection = old.sectionOf[oldFlat]
+            return IndexPath(indexes: [sections.newOfOld[oldSection], oldFlat - old.start[oldSection]])
+        }
+        func byIntermediate(_ flats: [Int]) -> [Int] {
+            flats.map { (key: intermediate($0), flat: $0) }.sorted { $0.key < $1.key }.map(\.flat)
+        }
+        let movesInOrder = moves.map { (key: intermediate($0.old), move: $0) }.sorted { $0.key < $1.key }.map(\.move)
         return SectionedBatchUpdate(
-            deletedItems: deletions.map(renumber).sorted(), insertedItems: insertions,
-            movedItems: moves.map { IndexPathMove(from: renumber($0.from), to: $0.to) }.sorted { $0.from < $1.from },
-            updatedItems: stayingUpdates.map { renumber($0.old) }.sorted())
+            deletedItems: byIntermediate(deletions).map(path), insertedItems: insertions.map(new.path),
+            movedItems: movesInOrder.map { IndexPathMove(from: path($0.old), to: new.path($0.new)) },
+            updatedItems: byIntermediate(stayingUpdates.map(\.old)).map(path))
     }
 
     /// The batch of reloads in new index space: `updatedSections`, and the moved items that
     /// changed outside them (a reloaded section shows its new items anyway, and UIKit rejects an
     /// item reload inside a section it reloads).
-    func reloadStage(updatedSections: [Int]) -> SectionedBatchUpdate {
-        let reloaded = Set(updatedSections)
-        let items = movingUpdates.lazy.map(\.new).filter { !reloaded.contains($0[0]) }.sorted()
-        return SectionedBatchUpdate(updatedSections: updatedSections, updatedItemsAfterMoves: items)
+    func reloadStage(updatedSections: [Int], new: SectionLayout) -> SectionedBatchUpdate {
+        var reloaded = [Bool](repeating: false, count: new.sectionCount)
+        for section in updatedSections { reloaded[section] = true }
+        let items = movingUpdates.lazy.filter { !reloaded[new.sectionOf[$0.new]] }.map { new.path($0.new) }
+        return SectionedBatchUpdate(updatedSections: updatedSections, updatedItemsAfterMoves: Array(items))
+    }
+
+    /// All updates as index paths, sorted by old path.
+    func updates(old: SectionLayout, new: SectionLayout) -> [IndexPathUpdate] {
+        (stayingUpdates + movingUpdates).sorted { $0.old < $1.old }
+            .map { IndexPathUpdate(old: old.path($0.old), new: new.path($0.new)) }
     }
 }
