@@ -39,7 +39,7 @@ public struct IndexPathBatchUpdate: Hashable, Sendable {
 extension BatchUpdate {
     /// This update's offsets as index paths `[section, offset]`. O(number of operations).
     public func indexPaths(inSection section: Int) -> IndexPathBatchUpdate {
-        func path(_ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
+        func path(_ item: Int) -> IndexPath { IndexPath(section, item) }
         return IndexPathBatchUpdate(
             deletions: deletions.map(path), insertions: insertions.map(path),
             moves: moves.map { IndexPathMove(from: path($0.from), to: path($0.to)) },

@@ -100,42 +100,97 @@ extension Changeset {
         _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>,
         _ algorithm: DiffAlgorithm, identity: Identity
     ) -> Changeset where Identity.Element: Equatable {
-        let matching: FingerprintMatching
-        var isMinimal: Bool
-        var updates: [Update]?
-        do {
-            // Fingerprints live only in this scope, so they are freed before the moves are
-            // computed (peak memory).
-            let oldFP = _fingerprints(old, identity)
-            let newFP = _fingerprints(new, identity)
-            matching = FingerprintMatching(old: oldFP, new: newFP, algorithm: algorithm)
-            var collided = Set<UInt64>()
-            switch algorithm.kind {
-            case .heckel:
-                isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
-                // One pass confirms every pair and finds the changed ones.
-                updates = _confirmAndCompare(matching, old, new, oldFP, identity, collided: &collided)
-            case .myers:
-                isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
-                _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
-                if !collided.isEmpty { isMinimal = false }
-                // Matched the longest common subsequence; the rest with equal ids are moves.
-                // Only the pairs made now need confirming.
-                let waiting = _unmatchedNewOffsets(matching)
-                matching.matchRemaining(old: oldFP, new: newFP)
-                _confirm(matching, old, new, oldFP, identity, newOffsets: waiting, collided: &collided)
-            }
-            if !collided.isEmpty {
-                _rematchCollisions(
-                    matching, old, new, oldFP, newFP, collided: collided, identity: identity,
-                    releaseConfirmedPairs: algorithm.kind == .heckel)
-                updates = nil // pairs changed
-            }
-        }
-        let parts = matching.changeset()
+        let matched = _matchUnaligned(old, new, algorithm, identity: identity)
+        let parts = matched.matching.changeset()
         return Changeset(
             deletions: parts.deletions, insertions: parts.insertions, moves: parts.moves,
-            updates: updates ?? _changedPairs(matching, old, new), isMinimal: isMinimal)
+            updates: matched.updates ?? _changedPairs(matched.matching, old, new), isMinimal: matched.isMinimal)
+    }
+
+    /// The confirmed matching of two lists that differ in their first element, the changed
+    /// pairs when they were found on the way (`nil`: compute them from the matching), and
+    /// whether the matching is minimal.
+    @inlinable
+    internal static func _matchUnaligned<Identity: _DiffIdentity>(
+        _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>,
+        _ algorithm: DiffAlgorithm, identity: Identity
+    ) -> (matching: FingerprintMatching, updates: [Update]?, isMinimal: Bool) where Identity.Element: Equatable {
+        // Fingerprints live only in this function, so they are freed before the moves are
+        // computed (peak memory).
+        let oldFP = _fingerprints(old, identity)
+        let newFP = _fingerprints(new, identity)
+        let matching = FingerprintMatching(old: oldFP, new: newFP, algorithm: algorithm)
+        var isMinimal: Bool
+        var updates: [Update]?
+        var collided = Set<UInt64>()
+        switch algorithm.kind {
+        case .heckel:
+            isMinimal = matching.flags & FD_MATCH_HAD_DUPLICATES == 0
+            // One pass confirms every pair and finds the changed ones.
+            updates = _confirmAndCompare(matching, old, new, oldFP, identity, collided: &collided)
+        case .myers:
+            isMinimal = matching.flags & FD_MATCH_COST_LIMIT_REACHED == 0
+            _confirm(matching, old, new, oldFP, identity, newOffsets: 0..<new.count, collided: &collided)
+            if !collided.isEmpty { isMinimal = false }
+            // Matched the longest common subsequence; the rest with equal ids are moves.
+            // Only the pairs made now need confirming.
+            let waiting = _unmatchedNewOffsets(matching)
+            matching.matchRemaining(old: oldFP, new: newFP)
+            _confirm(matching, old, new, oldFP, identity, newOffsets: waiting, collided: &collided)
+        }
+        if !collided.isEmpty {
+            _rematchCollisions(
+                matching, old, new, oldFP, newFP, collided: collided, identity: identity,
+                releaseConfirmedPairs: algorithm.kind == .heckel)
+            updates = nil // pairs changed
+        }
+        return (matching, updates, isMinimal)
+    }
+
+    /// The matching `_compute` finds, without turning it into moves: for each old offset the
+    /// new offset it is matched with (or -1) and back, the matched pairs whose content differs (sorted by
+    /// old offset), and whether the matching is minimal. For callers that place the matched
+    /// pairs themselves (sectioned diffs).
+    @inlinable
+    internal static func _matchedOffsets<Identity: _DiffIdentity>(
+        _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm, identity: Identity
+    ) -> (newOfOld: [Int], oldOfNew: [Int], updates: [Update], isMinimal: Bool) where Identity.Element: Equatable {
+        old.withUnsafeBufferPointer { oldAll in
+            new.withUnsafeBufferPointer { newAll in
+                let shorter = min(oldAll.count, newAll.count)
+                var prefix = 0
+                while prefix < shorter && identity.id(of: oldAll[prefix]) == identity.id(of: newAll[prefix]) {
+                    prefix += 1
+                }
+                var updates: [Update] = []
+                for k in 0..<prefix where oldAll[k] != newAll[k] { updates.append(Update(old: k, new: k)) }
+                var newOfOld = [Int](unsafeUninitializedCapacity: oldAll.count) { buffer, count in
+                    for k in 0..<prefix { buffer[k] = k }
+                    count = prefix
+                }
+                var oldOfNew = newOfOld
+                if prefix == oldAll.count && prefix == newAll.count { return (newOfOld, oldOfNew, updates, true) }
+                let oldRest = UnsafeBufferPointer(rebasing: oldAll[prefix...])
+                let newRest = UnsafeBufferPointer(rebasing: newAll[prefix...])
+                let matched = _matchUnaligned(oldRest, newRest, algorithm, identity: identity)
+                let oldToNew = matched.matching.oldToNew
+                newOfOld.reserveCapacity(oldAll.count)
+                for i in 0..<oldRest.count {
+                    let j = Int(oldToNew[i])
+                    newOfOld.append(j < 0 ? -1 : j + prefix)
+                }
+                let newToOld = matched.matching.newToOld
+                oldOfNew.reserveCapacity(newAll.count)
+                for j in 0..<newRest.count {
+                    let i = Int(newToOld[j])
+                    oldOfNew.append(i < 0 ? -1 : i + prefix)
+                }
+                for update in matched.updates ?? _changedPairs(matched.matching, oldRest, newRest) {
+                    updates.append(Update(old: update.old + prefix, new: update.new + prefix))
+                }
+                return (newOfOld, oldOfNew, updates, matched.isMinimal)
+            }
+        }
     }
 
     /// Adds `offset` to every old and new offset. O(size of the changeset).

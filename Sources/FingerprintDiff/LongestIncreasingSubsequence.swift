@@ -1,6 +1,11 @@
 /// Which elements of `values` form one longest strictly increasing subsequence (patience
-/// sorting with back links). O(n log n) time, O(n) memory.
+/// sorting with back links). O(n) when `values` already increase, else O(n log n) time;
+/// O(n) memory.
 func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
+    // Usually nothing moved: then the whole run is the answer, found in one pass.
+    if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
+        return [Bool](repeating: true, count: values.count)
+    }
     var tails: [Int] = []  // tails[k]: position of the smallest tail of an increasing run of length k + 1
     var previous = [Int](repeating: -1, count: values.count)
     for (position, value) in values.enumerated() {

@@ -175,6 +175,6 @@ struct PathMarks {
             let mid = (low + high + 1) / 2
             if offsets[mid] <= flat { low = mid } else { high = mid - 1 }
         }
-        return IndexPath(indexes: [low, flat - offsets[low]])
+        return IndexPath(low, flat - offsets[low])
     }
 }

@@ -21,18 +21,34 @@ extension SectionedChangeset {
     ///   their section or move, plus O(s) per section; a second classification pass runs only
     ///   when an item operation touches a moved section (for ``batchUpdate``).
     public init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int]) {
-        guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }) else { return nil }
+        guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }),
+              let itemNewOfOld = itemChanges.matchedOffsets(oldCount: oldItemCounts.reduce(0, +),
+                                                           newCount: newItemCounts.reduce(0, +)),
+              itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < itemNewOfOld.count && itemNewOfOld[$0.old] == $0.new })
+        else { return nil }
+        var itemOldOfNew = [Int](repeating: -1, count: newItemCounts.reduce(0, +))
+        for (oldFlat, newFlat) in itemNewOfOld.enumerated() where newFlat >= 0 { itemOldOfNew[newFlat] = oldFlat }
+        self.init(_sectionChanges: sectionChanges, itemNewOfOld: itemNewOfOld, itemOldOfNew: itemOldOfNew,
+                  itemUpdates: itemChanges.updates,
+                  itemsAreMinimal: itemChanges.isMinimal, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+    }
+
+    /// The sectioned changeset of a section changeset and an item matching over the flattened
+    /// items (for each old item its new offset or -1 and back, valid and one-to-one) with the matched
+    /// pairs that changed. Returns `nil` when the section changeset does not fit.
+    @usableFromInline
+    internal init?(_sectionChanges sectionChanges: Changeset, itemNewOfOld: [Int], itemOldOfNew: [Int],
+                   itemUpdates: [Changeset.Update],
+                   itemsAreMinimal: Bool, oldItemCounts: [Int], newItemCounts: [Int]) {
         let old = SectionLayout(counts: oldItemCounts)
         let new = SectionLayout(counts: newItemCounts)
         guard let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: old.sectionCount, newCount: new.sectionCount),
-              let itemNewOfOld = itemChanges.matchedOffsets(oldCount: old.itemCount, newCount: new.itemCount),
-              sectionChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.sectionCount && sectionNewOfOld[$0.old] == $0.new }),
-              itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.itemCount && itemNewOfOld[$0.old] == $0.new })
+              sectionChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.sectionCount && sectionNewOfOld[$0.old] == $0.new })
         else { return nil }
 
         var changed = [Bool](repeating: false, count: new.itemCount)
-        for update in itemChanges.updates { changed[update.new] = true }
-        let items = ItemPairs(newOfOld: itemNewOfOld, newCount: new.itemCount, changed: changed)
+        for update in itemUpdates { changed[update.new] = true }
+        let items = ItemPairs(newOfOld: itemNewOfOld, oldOfNew: itemOldOfNew, changed: changed)
         let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
         let raw = ClassifiedItems(old: old, new: new, items: items, sections: sections)
 
@@ -45,8 +61,8 @@ extension SectionedChangeset {
         itemDeletions = first.deletedItems
         itemInsertions = first.insertedItems
         itemMoves = first.movedItems
-        itemUpdates = raw.updates(old: old, new: new)
-        isMinimal = sectionChanges.isMinimal && itemChanges.isMinimal
+        self.itemUpdates = raw.updates(old: old, new: new)
+        isMinimal = sectionChanges.isMinimal && itemsAreMinimal
 
         let reloads = raw.reloadStage(updatedSections: sectionUpdates.map(\.new).sorted(), new: new)
         let conflicts = raw.movedSectionsTouched(
@@ -133,7 +149,7 @@ struct SectionLayout {
     /// The index path of the item at flat offset `flat`.
     func path(_ flat: Int) -> IndexPath {
         let section = sectionOf[flat]
-        return IndexPath(indexes: [section, flat - start[section]])
+        return IndexPath(section, flat - start[section])
     }
 }
 
@@ -163,10 +179,8 @@ struct ItemPairs {
     let oldOfNew: [Int]
     let changed: [Bool]
 
-    init(newOfOld: [Int], newCount: Int, changed: [Bool]) {
+    init(newOfOld: [Int], oldOfNew: [Int], changed: [Bool]) {
         self.newOfOld = newOfOld
-        var oldOfNew = [Int](repeating: -1, count: newCount)
-        for (oldFlat, newFlat) in newOfOld.enumerated() where newFlat >= 0 { oldOfNew[newFlat] = oldFlat }
         self.oldOfNew = oldOfNew
         self.changed = changed
     }

@@ -164,7 +164,7 @@ struct ClassifiedItems {
         }
         func path(_ oldFlat: Int) -> IndexPath {
             let oldSection = old.sectionOf[oldFlat]
-            return IndexPath(indexes: [sections.newOfOld[oldSection], oldFlat - old.start[oldSection]])
+            return IndexPath(sections.newOfOld[oldSection], oldFlat - old.start[oldSection])
         }
         func byIntermediate(_ flats: [Int]) -> [Int] {
             flats.map { (key: intermediate($0), flat: $0) }.sorted { $0.key < $1.key }.map(\.flat)

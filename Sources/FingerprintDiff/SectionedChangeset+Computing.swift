@@ -97,9 +97,11 @@ extension SectionedChangeset {
         }
         let (oldItems, oldCounts) = _flatten(old, items)
         let (newItems, newCounts) = _flatten(new, items)
-        let itemChanges = Changeset._compute(oldItems, newItems, algorithm, identity: identity)
-        // Both changesets come from the diff core for exactly these lists, so they fit.
-        return SectionedChangeset(sectionChanges: sectionChanges, itemChanges: itemChanges,
+        // The item matching is placed section by section, so the global moves are not needed.
+        let items = Changeset._matchedOffsets(oldItems, newItems, algorithm, identity: identity)
+        // Both come from the diff core for exactly these lists, so they fit.
+        return SectionedChangeset(_sectionChanges: sectionChanges, itemNewOfOld: items.newOfOld, itemOldOfNew: items.oldOfNew,
+                                  itemUpdates: items.updates, itemsAreMinimal: items.isMinimal,
                                   oldItemCounts: oldCounts, newItemCounts: newCounts)!
     }
 }
