@@ -120,4 +120,36 @@ import Testing
             movedSections: [Changeset.Move(from: 1, to: 0)],
             movedItems: [IndexPathMove(from: path(0, 1), to: path(1, 0))], updatedItems: [path(0, 0)]))
     }
+
+    /// An id whose hash value is always the same: every fingerprint collides.
+    struct CollidingID: Hashable, Sendable {
+        var value: Int
+        func hash(into hasher: inout Hasher) {}
+    }
+
+    struct Tile: Identifiable, Equatable, Sendable {
+        var id: CollidingID
+        var color = 0
+    }
+
+    @Test func hashCollisionsFallBackToExactMatching() throws {
+        let storage = MemoryStorage()
+        let old = (0..<6).map { Tile(id: CollidingID(value: $0)) }
+        try storage.setItems(old)
+        let recorder = UpdateRecorder()
+        storage.delegate = recorder
+        var new = [old[4], old[0], old[2], old[5], Tile(id: CollidingID(value: 9))]
+        new[2].color = 1
+        try storage.setItems(new)
+        let update = try #require(recorder.take().updates.first)
+        // 1 and 3 are deleted, 9 inserted; every other id is matched (moved or not), never
+        // deleted and inserted, and the changed one is updated.
+        #expect(update.deletedIndexPaths == [path(0, 1), path(0, 3)])
+        #expect(update.insertedIndexPaths == [path(0, 4)])
+        #expect(update.movedIndexPaths.count == 1)
+        let before = [old.map { "\($0.id.value).\($0.color)" }]
+        let after = [new.map { "\($0.id.value).\($0.color)" }]
+        #expect(try update.apply(to: before, with: after) == after)
+        #expect(update.updatedModels.values.compactMap { $0 as? Tile } == [new[2]])
+    }
 }
