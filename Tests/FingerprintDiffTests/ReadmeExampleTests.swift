@@ -48,4 +48,52 @@ struct ReadmeExampleTests {
         // lines.deletions == [0], lines.insertions == [2]
         #expect(lines.deletions == [0] && lines.insertions == [2] && lines.isMinimal)
     }
+
+    struct Genre: Identifiable, Equatable {
+        let id: String
+        var title: String
+    }
+
+    struct Track: Identifiable, Equatable {
+        let id: Int
+        var name: String
+    }
+
+    @Test("sectioned diff, stages, oracle")
+    func sectionedUsage() throws {
+        let jazz = Genre(id: "jazz", title: "Jazz"), rock = Genre(id: "rock", title: "Rock")
+        let old = [
+            ArraySection(model: jazz, items: [Track(id: 1, name: "So What"), Track(id: 2, name: "Naima")]),
+            ArraySection(model: rock, items: [Track(id: 3, name: "Paranoid")]),
+        ]
+        let new = [
+            ArraySection(model: rock, items: [Track(id: 3, name: "Paranoid"), Track(id: 2, name: "Naima")]),
+            ArraySection(model: Genre(id: "jazz", title: "Jazz & Blues"), items: [Track(id: 1, name: "So What")]),
+        ]
+
+        let changes = SectionedChangeset(from: old, to: new)
+        // changes.sectionMoves == [Move(from: 1, to: 0)], changes.sectionUpdates == [Update(old: 0, new: 1)]
+        // changes.itemMoves == [IndexPathMove(from: [0, 1], to: [0, 1])]
+
+        var shown = old   // the sections the data source shows
+        for stage in changes.stages {   // here: 3 stages (section move, item move, header reload)
+            shown = stage.sections(old: old, new: new)
+            // tableView.performBatchUpdates {
+            //     tableView.moveSection(..) for stage.update.movedSections, deleteRows(..) for
+            //     stage.update.deletedItems, ..., reloadSections(..) for stage.update.updatedSections
+            // }
+        }
+        // Or one batch (plus reloads) on the new data: changes.batchUpdate
+
+        // The oracle: every stage legal on the counts before it, the stages applied give new.
+        try changes.validate(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
+        let items = try changes.apply(to: old.map(\.items), with: new.map(\.items))   // == new.map(\.items), shown == new
+
+        #expect(items == new.map(\.items) && shown == new)
+        #expect(try changes.applyToSections(old.map(\.model), with: new.map(\.model)) == new.map(\.model))
+        #expect(changes.sectionMoves == [Changeset.Move(from: 1, to: 0)])
+        #expect(changes.sectionUpdates == [Changeset.Update(old: 0, new: 1)])
+        #expect(changes.itemMoves == [IndexPathMove(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 1, section: 0))])
+        #expect(changes.stages.count == 3)
+    }
 }

@@ -40,6 +40,11 @@ final class SongList: StorageUpdating {
     func storageNeedsReloading() { /* tableView.reloadData() */ }
 }
 
+struct Playlist: Identifiable, Equatable, Sendable {
+    let id: String
+    var name: String
+}
+
 @Suite("README storage examples")
 struct StorageReadmeExampleTests {
     @Test func memoryStorage() throws {
@@ -80,5 +85,32 @@ struct StorageReadmeExampleTests {
         }
         #expect(received == ["items +[[0, 0]]", "item updates[[0, 1]]"])
         #expect(songs.items.map(\.title) == ["Gold", "Blue (remix)"] && custom.items.count == 1)
+    }
+
+    @Test func setSections() {
+        let library = MemoryStorage()
+        library.setSections([
+            ArraySection(model: Playlist(id: "am", name: "Morning"), items: [Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")]),
+            ArraySection(model: Playlist(id: "pm", name: "Evening"), items: [Song(id: 3, title: "Red")]),
+        ])
+        var reported: [StorageUpdate] = []
+        let token = library.addObserver { reported.append($0) }
+
+        library.setSections([   // the whole new content; the storage works out the change
+            ArraySection(model: Playlist(id: "pm", name: "Evening"), items: [Song(id: 3, title: "Red"), Song(id: 1, title: "Blue")]),
+            ArraySection(model: Playlist(id: "am", name: "Mornings"), items: [Song(id: 2, title: "Gold")]),
+        ])
+        // one update, legal for performBatchUpdates on the new data: the moved section that gains
+        // song 1 is deleted and inserted; the renamed playlist's header is reloaded afterwards
+        try? library.setItems([Song(id: 2, title: "Gold"), Song(id: 4, title: "Green")], forSection: 1)
+        // diffed by id: one insertion at [1, 1]
+        library.removeObserver(token)
+
+        #expect(reported.count == 2)
+        #expect(reported[1].insertedIndexPaths == [IndexPath(item: 1, section: 1)] && reported[1].changes.stageCount == 1)
+        #expect(library.headerModel(forSection: 0) as? Playlist == Playlist(id: "pm", name: "Evening"))
+        #expect(library.items(inSection: 0)?.compactMap { ($0 as? Song)?.id } == [3, 1])
+        #expect(library.items(inSection: 1)?.compactMap { ($0 as? Song)?.id } == [2, 4])
+        #expect(reported[0].description == "sections -[1] sections +[0] items -[[0, 0]] then reload sections[1]")
     }
 }

@@ -7,6 +7,10 @@
 // Input format: byte 0 bits 0-1 alphabet (2, 8, 64, 256 ids), bit 2 a terrible fingerprint
 // (4 values), bits 3-5 Myers cost limit (0: default, k: 4^k); byte 1 old/new split (x/255);
 // then one element per byte: id = byte % alphabet, content = byte / alphabet % 2.
+//
+// The same bytes are also read as sections (every byte divisible by 9 starts a section with id
+// byte / 9 % 5 and title byte / 45 % 2, the others are its items) and the sectioned diff is
+// checked: its stages and its single batch each legal and turning old into new.
 #if canImport(FingerprintDiff)
 import FingerprintDiff
 #endif
@@ -54,7 +58,67 @@ public enum FacadeFuzzCheck {
                                 ids: { $0.id }, heckel: algorithm == .heckel)
             }
             if let failure { return "\(algorithm): \(failure)" }
+            let sectionedFailure: String?
+            let oldSections = sections(elements[..<oldCount], alphabet: alphabet)
+            let newSections = sections(elements[oldCount...], alphabet: alphabet)
+            if clumsy {
+                func clumsySections(_ sections: [ArraySection<Group, Element>]) -> [ArraySection<Group, ClumsyElement>] {
+                    sections.map { section in
+                        ArraySection(model: section.model, items: section.items.map {
+                            ClumsyElement(id: ClumsyID(value: $0.id), content: $0.content)
+                        })
+                    }
+                }
+                let clumsyOld = clumsySections(oldSections), clumsyNew = clumsySections(newSections)
+                sectionedFailure = checkSectioned(SectionedChangeset(from: clumsyOld, to: clumsyNew, algorithm: algorithm),
+                                                  clumsyOld, clumsyNew)
+            } else {
+                sectionedFailure = checkSectioned(SectionedChangeset(from: oldSections, to: newSections, algorithm: algorithm),
+                                                  oldSections, newSections)
+            }
+            if let sectionedFailure { return "\(algorithm) sectioned: \(sectionedFailure)" }
         }
+        return nil
+    }
+
+    /// A section's identity and title.
+    struct Group: Identifiable, Equatable {
+        var id: Int
+        var title: Int
+    }
+
+    /// Bytes read as sections: a byte divisible by 9 starts a section, the others are items.
+    static func sections(_ bytes: ArraySlice<UInt8>, alphabet: Int) -> [ArraySection<Group, Element>] {
+        var result: [ArraySection<Group, Element>] = []
+        for byte in bytes {
+            if byte % 9 == 0 {
+                result.append(ArraySection(model: Group(id: Int(byte / 9) % 5, title: Int(byte / 45) % 2), items: []))
+                continue
+            }
+            if result.isEmpty { result.append(ArraySection(model: Group(id: 7, title: 0), items: [])) }
+            result[result.count - 1].items.append(Element(id: Int(byte) % alphabet, content: Int(byte) / alphabet % 2))
+        }
+        return result
+    }
+
+    /// The sectioned rules: every stage legal on the data before it, the stages and the single
+    /// batch each turning old into new (items and section models), at most three stages.
+    static func checkSectioned<E: Equatable>(_ changeset: SectionedChangeset, _ old: [ArraySection<Group, E>],
+                                             _ new: [ArraySection<Group, E>]) -> String? {
+        let oldItems = old.map(\.items), newItems = new.map(\.items)
+        let oldModels = old.map(\.model), newModels = new.map(\.model)
+        do {
+            try changeset.validate(oldItemCounts: oldItems.map(\.count), newItemCounts: newItems.map(\.count))
+            guard try changeset.apply(to: oldItems, with: newItems) == newItems else { return "stages: apply(old) != new" }
+            guard try changeset.applyToSections(oldModels, with: newModels) == newModels else { return "stages: section models" }
+            guard try changeset.batchUpdate.apply(to: oldItems, with: newItems) == newItems else { return "batch: apply(old) != new" }
+            guard try changeset.batchUpdate.applyToSections(oldModels, with: newModels) == newModels else {
+                return "batch: section models"
+            }
+        } catch {
+            return "illegal: \(error)"
+        }
+        guard changeset.stages.count <= 3 else { return "more than three stages" }
         return nil
     }
 
