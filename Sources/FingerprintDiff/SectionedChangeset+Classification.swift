@@ -56,8 +56,8 @@ struct ClassifiedItems {
                     moved[newFlat] = true
                 }
             }
-            for (newFlat, stays) in zip(stayingNew, longestIncreasingSubsequenceMask(stayingOld)) where !stays {
-                moved[newFlat] = true
+            for position in positionsOutsideLongestIncreasingSubsequence(stayingOld) {
+                moved[stayingNew[position]] = true
             }
             for newFlat in range where moved[newFlat] && items.changed[newFlat] {
                 movingUpdates.append(FlatPair(old: items.oldOfNew[newFlat], new: newFlat))
