@@ -1,5 +1,5 @@
 # ModelStorage — set-up and everyday commands. Each target installs what it needs on a fresh
-# Debian/Ubuntu machine (libxxhash-dev, pkg-config) before building.
+# Debian/Ubuntu machine (libxxhash-dev, libsqlite3-dev, pkg-config) before building.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -7,9 +7,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
-	@if ! pkg-config --exists libxxhash 2>/dev/null || ! command -v pkg-config >/dev/null; then \
-		echo "Installing libxxhash-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxxhash-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libxxhash sqlite3 2>/dev/null; then \
+		echo "Installing libxxhash-dev, libsqlite3-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxxhash-dev libsqlite3-dev pkg-config; \
 	fi
 
 ## Runs the whole test suite (unit, property and corpus-replay tests).

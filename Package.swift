@@ -6,9 +6,12 @@ let package = Package(
     products: [
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .library(name: "ModelStorageGRDB", targets: ["ModelStorageGRDB"]),
     ],
     dependencies: [
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        // Only ModelStorageGRDB uses it: the other products never build it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // xxHash from the system: Debian/Ubuntu `libxxhash-dev`, macOS `brew install xxhash`.
@@ -34,11 +37,18 @@ let package = Package(
             name: "ModelStorage",
             dependencies: ["FingerprintDiff"]
         ),
+        // DatabaseStorage: a storage that follows a GRDB request over SQLite.
+        .target(
+            name: "ModelStorageGRDB",
+            dependencies: ["ModelStorage", "FingerprintDiff", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "DiffBenchmarks",
             dependencies: [
                 "FingerprintDiff",
                 "ModelStorage",
+                "ModelStorageGRDB",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 "CFingerprintDiff",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
@@ -63,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "FingerprintDiff"]
+        ),
+        .testTarget(
+            name: "ModelStorageGRDBTests",
+            dependencies: ["ModelStorageGRDB", "ModelStorage", "FingerprintDiff",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -3,7 +3,10 @@
 ///
 /// Storages are not `Sendable`: use each from one isolation domain (the main actor for a UI,
 /// an actor of your own on a server). Updates are `Sendable` and can go anywhere.
-public class BaseStorage {
+///
+/// Open so that the storages of this package's other modules (`DatabaseStorage`) can share it;
+/// its initializer is package-only.
+open class BaseStorage {
     /// The delegate, held weakly; told about every update after the data changed.
     public weak var delegate: (any StorageUpdating)?
     /// The kind under which ``MemoryStorage/setSectionHeaderModels(_:)`` and
@@ -16,7 +19,7 @@ public class BaseStorage {
     private var continuations: [UInt64: AsyncStream<StorageUpdate>.Continuation] = [:]
     private var nextObserverID: UInt64 = 0
 
-    init() {}
+    package init() {}
 
     deinit {
         for continuation in continuations.values { continuation.finish() }
@@ -51,7 +54,7 @@ public class BaseStorage {
     }
 
     /// Tells every observer about `update`, unless it is empty.
-    func deliver(_ update: StorageUpdate) {
+    package func deliver(_ update: StorageUpdate) {
         guard !update.isEmpty else { return }
         if update.requiresReload {
             delegate?.storageNeedsReloading()

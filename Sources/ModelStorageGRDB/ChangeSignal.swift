@@ -1,0 +1,45 @@
+import Foundation
+
+/// Wakes the observation loop of a ``DatabaseStorage`` from GRDB's writer queue and from the
+/// poller: wake-ups that arrive while one is pending collapse into it, and the first error is
+/// kept for the loop to pick up.
+///
+/// `@unchecked Sendable`: its only mutable state, `error`, is guarded by `lock`; the stream's
+/// continuation is itself `Sendable`. (`Synchronization.Mutex` would need macOS 15 / iOS 18.)
+final class ChangeSignal: @unchecked Sendable {
+    /// One element per (collapsed) wake-up; finishes with ``finish()``.
+    let wakeups: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    init() {
+        (wakeups, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Something may have changed: read again.
+    func signal() {
+        continuation.yield()
+    }
+
+    /// Observing failed with `error` (the first one is kept).
+    func fail(_ error: any Error) {
+        lock.withLock {
+            if self.error == nil { self.error = error }
+        }
+        continuation.yield()
+    }
+
+    /// The error reported since the last call, if any.
+    func takeError() -> (any Error)? {
+        lock.withLock {
+            defer { error = nil }
+            return error
+        }
+    }
+
+    /// Ends the stream of wake-ups.
+    func finish() {
+        continuation.finish()
+    }
+}

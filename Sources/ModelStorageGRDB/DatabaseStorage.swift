@@ -1,0 +1,233 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+import GRDB
+import ModelStorage
+
+/// A storage that follows a GRDB request over SQLite: the list shows the request's records,
+/// optionally in sections by a column, and every committed change of the result arrives as a
+/// ``StorageUpdate`` computed with the diff core (the Linux counterpart of DTModelStorage's
+/// CoreDataStorage and RealmStorage).
+///
+/// ```swift
+/// let storage = try DatabaseStorage(writer: dbQueue,
+///                                   request: Book.order(Column("genre"), Column("title")),
+///                                   sectionColumn: "genre")
+/// storage.delegate = self                       // or addObserver, or updates
+/// Task { try await storage.observe() }          // until the task is cancelled
+/// ```
+///
+/// **What it keeps.** Not the records: per row, the record's id and a 128-bit fingerprint of
+/// the row's column values (about 40 bytes a row), per section the section column's value. A
+/// record is fetched when ``record(at:)`` or ``item(at:)`` asks for it, with the rows around it
+/// (``pageSize``), through the same request filtered by primary key, and kept in a small cache
+/// of recently used records (``cacheCapacity``). A changed row is told apart by its fingerprint,
+/// so the storage never compares old records with new ones; a change goes unnoticed only if both
+/// 64-bit halves collide (probability 2^-128 per changed row).
+///
+/// **Requirements.** `Record.id` is the primary key of the request's table (as GRDB's
+/// `filter(id:)` assumes) and unique within the result; when sectioned, the request is ordered
+/// by the section column first (as `NSFetchedResultsController` requires): consecutive rows with
+/// equal values form a section, and a value that comes back later makes another section.
+///
+/// **Observation.** ``observe(isolation:)`` runs in the caller's isolation domain (the main actor
+/// for a UI) until its task is cancelled or reading fails. Each commit of the `writer` that
+/// touches the request's tables wakes it; commits of other connections to the same file (another
+/// `DatabaseQueue` or `DatabasePool`, another process) are seen by polling SQLite's
+/// `PRAGMA data_version` every ``externalChangePollInterval``. Wake-ups that come while a read
+/// runs collapse into one more read, so a transaction is one update and a burst of commits a
+/// few. The result is read and diffed on GRDB's reader queue; the storage's content changes and
+/// the update is delivered in one step on the caller's domain.
+///
+/// **Errors.** A read that fails (SQL error, a row that does not decode, a duplicate id, a
+/// closed database) is delivered to the error observers and thrown by ``observe(isolation:)``; the
+/// storage keeps the last content it read, and calling ``observe(isolation:)`` again retries.
+public final class DatabaseStorage<Record: FetchableRecord & Identifiable & Sendable>: BaseStorage, Storage
+where Record.ID: DatabaseValueConvertible & Sendable {
+    /// The database the storage reads and observes.
+    public let writer: any DatabaseWriter
+    /// The request whose result the storage shows.
+    public let request: QueryInterfaceRequest<Record>
+    /// The column whose value groups consecutive rows into sections, or `nil` for one section.
+    public let sectionColumn: String?
+    /// The header model of a section, from its section column value.
+    public let sectionHeader: @Sendable (DatabaseValue) -> (any Sendable)?
+    /// How many rows around a requested one ``record(at:)`` fetches with it. Default 32.
+    public var pageSize = 32
+    /// How often ``observe(isolation:)`` checks for commits of other connections (`nil`: never, for
+    /// a database only `writer` writes to). Default 100 ms. Read when observation starts.
+    public var externalChangePollInterval: Duration? = .milliseconds(100)
+    /// The error of the last read that failed, `nil` after a successful one.
+    public internal(set) var lastError: DatabaseStorageError?
+
+    var index: ResultIndex<Record.ID>
+    var cache: RecordCache<Record>
+    /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
+    public internal(set) var isObserving = false
+    private var errorHandlers: [(token: ObserverToken, handler: (DatabaseStorageError) -> Void)] = []
+    private var nextErrorObserverID: UInt64 = 0
+
+    /// A storage showing the result of `request` in `writer`, read now.
+    ///
+    /// - Parameters:
+    ///   - sectionColumn: the column (of the request's rows) to section by; the request must be
+    ///     ordered by it first. `nil` for one section (none when the result is empty).
+    ///   - sectionHeader: the header model of a section from its column value; by default the
+    ///     value itself (`Int64`, `Double`, `String` or `Data`; no header for `NULL`).
+    ///   - cacheCapacity: how many fetched records to keep (at least 1). Default 256.
+    /// - Throws: ``DatabaseStorageError`` when the result cannot be read.
+    /// - Complexity: reads and decodes the whole result once, keeping ids and fingerprints.
+    public init(writer: any DatabaseWriter, request: QueryInterfaceRequest<Record>, sectionColumn: String? = nil,
+                sectionHeader: @escaping @Sendable (DatabaseValue) -> (any Sendable)? = defaultSectionHeader,
+                cacheCapacity: Int = 256) throws(DatabaseStorageError) {
+        self.writer = writer
+        self.request = request
+        self.sectionColumn = sectionColumn
+        self.sectionHeader = sectionHeader
+        cache = RecordCache(capacity: cacheCapacity)
+        do {
+            index = try writer.read { db in try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db) }
+        } catch {
+            throw DatabaseStorageError(error)
+        }
+        super.init()
+    }
+
+    /// The default header model of a section: its column value as `Int64`, `Double`, `String`
+    /// or `Data`, and no header for `NULL`.
+    @Sendable
+    public static func defaultSectionHeader(_ value: DatabaseValue) -> (any Sendable)? {
+        switch value.storage {
+        case .null: nil
+        case .int64(let integer): integer
+        case .double(let double): double
+        case .string(let string): string
+        case .blob(let data): data
+        }
+    }
+
+    /// How many records the cache keeps.
+    public var cacheCapacity: Int { cache.capacity }
+
+    // MARK: Storage
+
+    /// The number of sections. O(1).
+    public var numberOfSections: Int { index.sections.count }
+
+    /// The number of rows in `section`; 0 for a section that does not exist. O(1).
+    public func numberOfItems(inSection section: Int) -> Int {
+        index.sections.indices.contains(section) ? index.sections[section].items.count : 0
+    }
+
+    /// The record at `indexPath` (see ``record(at:)``).
+    public func item(at indexPath: IndexPath) -> (any Sendable)? {
+        record(at: indexPath)
+    }
+
+    /// The header model of `section` for ``BaseStorage/supplementaryHeaderKind``, else `nil`.
+    public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+        guard kind == supplementaryHeaderKind else { return nil }
+        return headerModel(forSection: section)
+    }
+
+    /// The header model of `section`: ``sectionHeader`` of its section column value (`nil` when
+    /// not sectioned or out of range). O(1).
+    public func headerModel(forSection section: Int) -> (any Sendable)? {
+        guard sectionColumn != nil, index.sections.indices.contains(section) else { return nil }
+        return sectionHeader(index.sections[section].model.id)
+    }
+
+    /// The section column value of `section`, or `nil` when out of range (`.null` when not
+    /// sectioned). O(1).
+    public func sectionKey(forSection section: Int) -> DatabaseValue? {
+        index.sections.indices.contains(section) ? index.sections[section].model.id : nil
+    }
+
+    /// The id of the record at `indexPath`, without fetching it; `nil` when out of range. O(1).
+    public func id(at indexPath: IndexPath) -> Record.ID? {
+        guard index.sections.indices.contains(indexPath.section),
+              index.sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
+        return index.sections[indexPath.section].items[indexPath.item].id
+    }
+
+    /// The ids of every row, per section, in order. O(number of rows).
+    public var ids: [[Record.ID]] { index.sections.map { $0.items.map(\.id) } }
+
+    /// The record at `indexPath`, or `nil` when out of range.
+    ///
+    /// From the cache when the row has not changed since it was fetched; otherwise fetched now,
+    /// synchronously, with up to ``pageSize`` rows around it in its section, in one query. The
+    /// record is the row as it is in the database now: when a commit is in flight (its update
+    /// not delivered yet), it may already show that commit, or be `nil` for a row it deleted.
+    /// A read that fails is delivered to the error observers and gives `nil`.
+    ///
+    /// - Complexity: O(1) from the cache; else one query by primary key for ``pageSize`` rows.
+    public func record(at indexPath: IndexPath) -> Record? {
+        guard index.sections.indices.contains(indexPath.section) else { return nil }
+        let rows = index.sections[indexPath.section].items
+        guard rows.indices.contains(indexPath.item) else { return nil }
+        let wanted = rows[indexPath.item]
+        if let record = cache.record(for: wanted.id, content: wanted.content) { return record }
+        let lower = max(0, min(indexPath.item - pageSize / 2, rows.count - pageSize))
+        let page = rows[lower..<min(rows.count, lower + max(1, pageSize))]
+        let ids = page.map(\.id)
+        do {
+            let fetched = try writer.read { db in try Self.fetchRecords(ids: ids, request: request, in: db) }
+            var found: Record?
+            for (record, content) in fetched {
+                cache.insert(record, content: content)
+                if record.id == wanted.id { found = record }
+            }
+            return found
+        } catch {
+            report(DatabaseStorageError(error))
+            return nil
+        }
+    }
+
+    /// The records of `ids` through `request`, with the fingerprints of their rows, in chunks
+    /// that stay under SQLite's limit on bound values.
+    static func fetchRecords(ids: [Record.ID], request: QueryInterfaceRequest<Record>, in db: Database) throws
+        -> [(Record, RowFingerprint)]
+    {
+        var result: [(Record, RowFingerprint)] = []
+        result.reserveCapacity(ids.count)
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 500)]
+            for row in try Row.fetchAll(db, request.filter(ids: chunk)) {
+                result.append((try Record(row: row), RowFingerprint(row)))
+            }
+            start += chunk.count
+        }
+        return result
+    }
+
+    // MARK: Errors
+
+    /// Calls `handler` with every read error from now on (also those ``observe(isolation:)``
+    /// throws).
+    ///
+    /// - Returns: the token that ``removeErrorObserver(_:)`` takes.
+    @discardableResult
+    public func addErrorObserver(_ handler: @escaping (DatabaseStorageError) -> Void) -> ObserverToken {
+        nextErrorObserverID += 1
+        let token = ObserverToken(value: nextErrorObserverID)
+        errorHandlers.append((token, handler))
+        return token
+    }
+
+    /// Stops calling the error handler that `token` identifies. O(number of error observers).
+    public func removeErrorObserver(_ token: ObserverToken) {
+        errorHandlers.removeAll { $0.token == token }
+    }
+
+    /// Records `error` as ``lastError`` and tells the error observers.
+    func report(_ error: DatabaseStorageError) {
+        lastError = error
+        for (_, handler) in errorHandlers { handler(error) }
+    }
+}

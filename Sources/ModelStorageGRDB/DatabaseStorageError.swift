@@ -1,0 +1,42 @@
+import GRDB
+
+/// Why a ``DatabaseStorage`` could not read its request. The storage keeps the last content it
+/// read successfully and reports nothing for the failed read.
+public enum DatabaseStorageError: Error, CustomStringConvertible {
+    /// SQLite or GRDB refused: an SQL error, a missing table or column, a database that is
+    /// closed or cannot be opened. The underlying error is GRDB's.
+    case database(DatabaseError)
+    /// A row of the result could not be decoded as a record (the message is GRDB's).
+    case decoding(String)
+    /// The rows of the request have no column named `column`, which the storage was told to
+    /// section by.
+    case missingSectionColumn(String)
+    /// Two rows of the result have the same id (`id` describes it): the storage identifies rows
+    /// by id, to diff them and to fetch them on demand, so ids must be unique in the result
+    /// (a join that repeats a record, for example, is refused).
+    case duplicateID(String)
+    /// Any other error thrown while reading (its description).
+    case other(String)
+
+    /// The error as a ``DatabaseStorageError``: GRDB's errors by kind, others described.
+    init(_ error: any Error) {
+        switch error {
+        case let error as DatabaseStorageError: self = error
+        case let error as DatabaseError: self = .database(error)
+        case let error as RowDecodingError: self = .decoding(String(describing: error))
+        case let error as DecodingError: self = .decoding(String(describing: error))
+        default: self = .other(String(describing: error))
+        }
+    }
+
+    /// What went wrong, in a sentence.
+    public var description: String {
+        switch self {
+        case .database(let error): "database error: \(error)"
+        case .decoding(let message): "a row could not be decoded: \(message)"
+        case .missingSectionColumn(let column): "the rows have no section column \"\(column)\""
+        case .duplicateID(let id): "two rows have the id \(id)"
+        case .other(let message): "error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// The records ``DatabaseStorage`` fetched on demand, by id, each with the fingerprint of the
+/// row it was decoded from, keeping the most recently used ones up to a capacity.
+struct RecordCache<Record: Identifiable> {
+    private struct Entry {
+        var record: Record
+        var content: RowFingerprint
+        var lastUse: UInt64
+    }
+
+    /// The most records kept (at least 1).
+    let capacity: Int
+    private var entries: [Record.ID: Entry] = [:]
+    private var clock: UInt64 = 0
+
+    /// An empty cache for up to `capacity` records.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The number of records kept.
+    var count: Int { entries.count }
+
+    /// The record of `id` when it was decoded from a row with fingerprint `content` (the row as
+    /// the storage knows it now), else `nil`. O(1).
+    mutating func record(for id: Record.ID, content: RowFingerprint) -> Record? {
+        guard var entry = entries[id], entry.content == content else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[id] = entry
+        return entry.record
+    }
+
+    /// Keeps `record`, decoded from a row with fingerprint `content`, evicting the least
+    /// recently used quarter when full. O(1) amortized (an eviction sorts the entries once per
+    /// capacity / 4 insertions).
+    mutating func insert(_ record: Record, content: RowFingerprint) {
+        clock += 1
+        entries[record.id] = Entry(record: record, content: content, lastUse: clock)
+        guard entries.count > capacity else { return }
+        let keep = capacity - max(1, capacity / 4)
+        let byUse = entries.sorted { $0.value.lastUse > $1.value.lastUse }
+        entries = Dictionary(uniqueKeysWithValues: byUse.prefix(keep).map { ($0.key, $0.value) })
+    }
+
+    /// Forgets every record. O(count).
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+}

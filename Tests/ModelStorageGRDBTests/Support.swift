@@ -1,0 +1,129 @@
+import FingerprintDiff
+import Foundation
+import GRDB
+import ModelStorage
+import ModelStorageGRDB
+import Testing
+
+/// The record of the tests: books, sectioned by genre, ordered by rank within it.
+struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
+    var id: Int64
+    var title: String
+    var genre: String
+    var rank: Int
+
+    /// Books by genre, then rank, then id (a total order).
+    static var ordered: QueryInterfaceRequest<Book> {
+        Book.order(Column("genre"), Column("rank"), Column("id"))
+    }
+}
+
+/// A database file in a new temporary directory, removed when the value is deallocated.
+final class TemporaryDatabase: Sendable {
+    let directory: URL
+    var path: String { directory.appendingPathComponent("books.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ModelStorageGRDB-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A configuration that waits for locks held by other connections instead of failing.
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    /// A queue on the file with the `book` table created.
+    func queue() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path, configuration: Self.configuration())
+        try queue.write { db in
+            try db.create(table: "book", ifNotExists: true) { table in
+                table.primaryKey("id", .integer)
+                table.column("title", .text)
+                table.column("genre", .text).notNull()
+                table.column("rank", .integer).notNull()
+            }
+        }
+        return queue
+    }
+}
+
+/// Collects what a storage delivers, checking each update against the oracle as it arrives.
+@MainActor
+final class UpdateRecorder {
+    private(set) var updates: [StorageUpdate] = []
+    private(set) var errors: [DatabaseStorageError] = []
+    /// The ids the storage showed after each update (the first: before any).
+    private(set) var shown: [[[Int64]]]
+    /// Oracle failures: an update that is illegal or does not take the old ids to the new.
+    private(set) var failures: [String] = []
+
+    init(_ storage: DatabaseStorage<Book>) {
+        shown = [storage.ids]
+        storage.addObserver { [unowned self, unowned storage] update in
+            let old = shown.last!
+            let new = storage.ids
+            do {
+                try update.validate(oldItemCounts: old.map(\.count), newItemCounts: new.map(\.count))
+                let applied = try update.apply(to: old, with: new)
+                if applied != new { failures.append("\(update) took \(old) to \(applied), not \(new)") }
+            } catch {
+                failures.append("\(update) on \(old) -> \(new): \(error)")
+            }
+            for (path, model) in update.updatedModels {
+                if (model as? Book)?.id != new[path.section][path.item] {
+                    failures.append("updated model at \(path) is \(model), not the row with id \(new[path.section][path.item])")
+                }
+            }
+            updates.append(update)
+            shown.append(new)
+        }
+        storage.addErrorObserver { [unowned self] error in errors.append(error) }
+    }
+
+    /// Waits (polling, up to `timeout`) until `condition` holds.
+    func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition() {
+            if clock.now > deadline {
+                Issue.record("timed out waiting")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// The ids of `request`'s result read directly, grouped into sections by consecutive genres.
+func idsInDatabase(_ reader: any DatabaseReader, _ request: QueryInterfaceRequest<Book> = Book.ordered,
+                   sectioned: Bool = true) throws -> [[Int64]] {
+    let books = try reader.read { db in try request.fetchAll(db) }
+    guard sectioned else { return books.isEmpty ? [] : [books.map(\.id)] }
+    var sections: [[Int64]] = []
+    var lastGenre: String?
+    for book in books {
+        if book.genre == lastGenre { sections[sections.count - 1].append(book.id) } else { sections.append([book.id]) }
+        lastGenre = book.genre
+    }
+    return sections
+}
+
+/// A small deterministic generator (SplitMix64) for the random tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
