@@ -74,7 +74,7 @@ extension DatabaseStorage {
         let old = index
         let request = request
         let sectionColumn = sectionColumn
-        let refresh = try await writer.read { db in
+        let refresh = try await writer.consistentRead { db in
             try Self.read(request, sectionColumn: sectionColumn, comparedWith: old, in: db)
         }
         index = refresh.index

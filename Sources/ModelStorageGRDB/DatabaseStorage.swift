@@ -89,7 +89,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         self.sectionHeader = sectionHeader
         cache = RecordCache(capacity: cacheCapacity)
         do {
-            index = try writer.read { db in try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db) }
+            index = try writer.consistentRead { db in try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db) }
         } catch {
             throw DatabaseStorageError(error)
         }
@@ -175,7 +175,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         let page = rows[lower..<min(rows.count, lower + max(1, pageSize))]
         let ids = page.map(\.id)
         do {
-            let fetched = try writer.read { db in try Self.fetchRecords(ids: ids, request: request, in: db) }
+            let fetched = try writer.consistentRead { db in try Self.fetchRecords(ids: ids, request: request, in: db) }
             var found: Record?
             for (record, content) in fetched {
                 cache.insert(record, content: content)

@@ -2,7 +2,7 @@ import GRDB
 
 /// Why a ``DatabaseStorage`` could not read its request. The storage keeps the last content it
 /// read successfully and reports nothing for the failed read.
-public enum DatabaseStorageError: Error, CustomStringConvertible {
+public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
     /// SQLite or GRDB refused: an SQL error, a missing table or column, a database that is
     /// closed or cannot be opened. The underlying error is GRDB's.
     case database(DatabaseError)
@@ -37,6 +37,21 @@ public enum DatabaseStorageError: Error, CustomStringConvertible {
         case .missingSectionColumn(let column): "the rows have no section column \"\(column)\""
         case .duplicateID(let id): "two rows have the id \(id)"
         case .other(let message): "error: \(message)"
+        }
+    }
+
+    /// Same case and same details (database errors: same extended result code, message and SQL).
+    public static func == (lhs: DatabaseStorageError, rhs: DatabaseStorageError) -> Bool {
+        switch (lhs, rhs) {
+        case let (.database(left), .database(right)):
+            left.extendedResultCode == right.extendedResultCode && left.message == right.message && left.sql == right.sql
+        case let (.decoding(left), .decoding(right)),
+             let (.missingSectionColumn(left), .missingSectionColumn(right)),
+             let (.duplicateID(left), .duplicateID(right)),
+             let (.other(left), .other(right)):
+            left == right
+        default:
+            false
         }
     }
 }
