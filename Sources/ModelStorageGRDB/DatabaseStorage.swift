@@ -109,8 +109,11 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         }
     }
 
-    /// How many records the cache keeps.
+    /// How many records the cache keeps at most.
     public var cacheCapacity: Int { cache.capacity }
+
+    /// How many records the cache holds now.
+    public var cachedRecordCount: Int { cache.count }
 
     // MARK: Storage
 

@@ -54,21 +54,30 @@ final class TemporaryDatabase: Sendable {
     }
 }
 
-/// Collects what a storage delivers, checking each update against the oracle as it arrives.
+/// Collects what a storage delivers, checking each update against the oracle as it arrives:
+/// applied to the books shown before (read from the database at the previous update), with the
+/// books in the database now, it must give exactly those (so a missing reload leaves a stale
+/// title and fails), and the storage's ids must be theirs.
 @MainActor
 final class UpdateRecorder {
     private(set) var updates: [StorageUpdate] = []
     private(set) var errors: [DatabaseStorageError] = []
-    /// The ids the storage showed after each update (the first: before any).
-    private(set) var shown: [[[Int64]]]
-    /// Oracle failures: an update that is illegal or does not take the old ids to the new.
+    /// The books in the database after each update (the first: before any), as the storage
+    /// sections them.
+    private(set) var shown: [[[Book]]]
+    /// Oracle failures: an update that is illegal or does not take the old books to the new.
     private(set) var failures: [String] = []
 
     init(_ storage: DatabaseStorage<Book>) {
-        shown = [storage.ids]
-        storage.addObserver { [unowned self, unowned storage] update in
+        shown = [Self.books(of: storage)]
+        // Weak: the storage may outlive the recorder (its observing task ends a little later).
+        storage.addObserver { [weak self, weak storage] update in
+            guard let self, let storage else { return }
             let old = shown.last!
-            let new = storage.ids
+            let new = Self.books(of: storage)
+            if new.map({ $0.map(\.id) }) != storage.ids {
+                failures.append("the storage shows \(storage.ids), the database holds \(new.map { $0.map(\.id) })")
+            }
             do {
                 try update.validate(oldItemCounts: old.map(\.count), newItemCounts: new.map(\.count))
                 let applied = try update.apply(to: old, with: new)
@@ -77,14 +86,25 @@ final class UpdateRecorder {
                 failures.append("\(update) on \(old) -> \(new): \(error)")
             }
             for (path, model) in update.updatedModels {
-                if (model as? Book)?.id != new[path.section][path.item] {
-                    failures.append("updated model at \(path) is \(model), not the row with id \(new[path.section][path.item])")
+                if model as? Book != new[path.section][path.item] {
+                    failures.append("updated model at \(path) is \(model), not \(new[path.section][path.item])")
                 }
             }
             updates.append(update)
             shown.append(new)
         }
-        storage.addErrorObserver { [unowned self] error in errors.append(error) }
+        storage.addErrorObserver { [weak self] error in self?.errors.append(error) }
+    }
+
+    /// The books of the storage's request, read from the database now, in the storage's sections.
+    static func books(of storage: DatabaseStorage<Book>) -> [[Book]] {
+        let books = (try? storage.writer.read { db in try storage.request.fetchAll(db) }) ?? []
+        guard storage.sectionColumn != nil else { return books.isEmpty ? [] : [books] }
+        var sections: [[Book]] = []
+        for book in books {
+            if book.genre == sections.last?.last?.genre { sections[sections.count - 1].append(book) } else { sections.append([book]) }
+        }
+        return sections
     }
 
     /// Waits (polling, up to `timeout`) until `condition` holds.
