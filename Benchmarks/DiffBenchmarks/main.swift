@@ -1,7 +1,8 @@
 // The performance record of ModelStorage: `swift run -c release DiffBenchmarks` prints the
 // table (median time per run); `--filter`, `--format json`, `--iterations` work as
 // google/swift-benchmark defines them. `DiffBenchmarks --memory` prints peak extra memory
-// per element instead.
+// per element instead; `--database` the time from a commit to the delivered update of
+// DatabaseStorage against GRDB's ValueObservation.
 import Benchmark
 import FingerprintDiff
 import Foundation
@@ -106,7 +107,9 @@ func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-if CommandLine.arguments.contains("--phases") {
+if CommandLine.arguments.contains("--database") {
+    try await DatabaseReport.run()
+} else if CommandLine.arguments.contains("--phases") {
     PhaseReport.run()
 } else if CommandLine.arguments.contains("--memory") {
     if CommandLine.arguments.contains("--breakdown") { MemoryReport.runBreakdown() } else { MemoryReport.run() }

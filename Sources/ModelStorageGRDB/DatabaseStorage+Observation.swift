@@ -9,10 +9,10 @@ import ModelStorage
 
 /// One read of the observation loop: the new result, its difference from the old one, and the
 /// records of the rows the update lists as updated.
-struct Refresh<Record: Identifiable & Sendable>: Sendable where Record.ID: Sendable {
-    var index: ResultIndex<Record.ID>
+struct Refresh<Record: Sendable>: Sendable {
+    var index: ResultIndex
     var changes: SectionedChangeset
-    var updatedRecords: [(record: Record, content: RowFingerprint, path: IndexPath)]
+    var updatedRecords: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath)]
 }
 
 extension DatabaseStorage {
@@ -80,8 +80,8 @@ extension DatabaseStorage {
         index = refresh.index
         lastError = nil
         var models: [IndexPath: any Sendable] = [:]
-        for (record, content, path) in refresh.updatedRecords {
-            cache.insert(record, content: content)
+        for (record, id, content, path) in refresh.updatedRecords {
+            cache.insert(record, id: id, content: content)
             models[path] = record
         }
         guard !refresh.changes.isEmpty else { return }
@@ -91,7 +91,7 @@ extension DatabaseStorage {
     /// The new result of `request`, its sectioned changeset from `old`, and the records of the
     /// rows the changeset's single batch updates (keyed by their new index paths).
     static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?,
-                     comparedWith old: ResultIndex<Record.ID>, in db: Database) throws -> Refresh<Record> {
+                     comparedWith old: ResultIndex, in db: Database) throws -> Refresh<Record> {
         let new = try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db)
         let changes = SectionedChangeset(from: old.sections, to: new.sections)
         let batch = changes.batchUpdate
@@ -100,12 +100,12 @@ extension DatabaseStorage {
         newPathOfOld.reserveCapacity(changes.itemUpdates.count)
         for update in changes.itemUpdates { newPathOfOld[update.old] = update.new }
         let updatedPaths = batch.updatedItems.compactMap { newPathOfOld[$0] } + batch.updatedItemsAfterMoves
-        var pathOfID: [Record.ID: IndexPath] = [:]
+        var pathOfID: [RowID: IndexPath] = [:]
         for path in updatedPaths { pathOfID[new.sections[path.section].items[path.item].id] = path }
-        var updated: [(record: Record, content: RowFingerprint, path: IndexPath)] = []
+        var updated: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath)] = []
         if !pathOfID.isEmpty {
-            for (record, content) in try fetchRecords(ids: Array(pathOfID.keys), request: request, in: db) {
-                if let path = pathOfID[record.id] { updated.append((record, content, path)) }
+            for (record, id, content) in try fetchRecords(ids: Array(pathOfID.keys), request: request, in: db) {
+                if let path = pathOfID[id] { updated.append((record, id, content, path)) }
             }
         }
         return Refresh(index: new, changes: changes, updatedRecords: updated)

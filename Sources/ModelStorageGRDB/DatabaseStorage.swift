@@ -63,7 +63,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The error of the last read that failed, `nil` after a successful one.
     public internal(set) var lastError: DatabaseStorageError?
 
-    var index: ResultIndex<Record.ID>
+    var index: ResultIndex
     var cache: RecordCache<Record>
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
@@ -153,11 +153,13 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     public func id(at indexPath: IndexPath) -> Record.ID? {
         guard index.sections.indices.contains(indexPath.section),
               index.sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
-        return index.sections[indexPath.section].items[indexPath.item].id
+        return Record.ID.fromDatabaseValue(index.sections[indexPath.section].items[indexPath.item].id.value)
     }
 
     /// The ids of every row, per section, in order. O(number of rows).
-    public var ids: [[Record.ID]] { index.sections.map { $0.items.map(\.id) } }
+    public var ids: [[Record.ID]] {
+        index.sections.map { $0.items.compactMap { Record.ID.fromDatabaseValue($0.id.value) } }
+    }
 
     /// The record at `indexPath`, or `nil` when out of range.
     ///
@@ -180,9 +182,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         do {
             let fetched = try writer.consistentRead { db in try Self.fetchRecords(ids: ids, request: request, in: db) }
             var found: Record?
-            for (record, content) in fetched {
-                cache.insert(record, content: content)
-                if record.id == wanted.id { found = record }
+            for (record, id, content) in fetched {
+                cache.insert(record, id: id, content: content)
+                if id == wanted.id { found = record }
             }
             return found
         } catch {
@@ -193,16 +195,17 @@ where Record.ID: DatabaseValueConvertible & Sendable {
 
     /// The records of `ids` through `request`, with the fingerprints of their rows, in chunks
     /// that stay under SQLite's limit on bound values.
-    static func fetchRecords(ids: [Record.ID], request: QueryInterfaceRequest<Record>, in db: Database) throws
-        -> [(Record, RowFingerprint)]
+    static func fetchRecords(ids: [RowID], request: QueryInterfaceRequest<Record>, in db: Database) throws
+        -> [(Record, RowID, RowFingerprint)]
     {
-        var result: [(Record, RowFingerprint)] = []
+        var result: [(Record, RowID, RowFingerprint)] = []
         result.reserveCapacity(ids.count)
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 500)]
-            for row in try Row.fetchAll(db, request.filter(ids: chunk)) {
-                result.append((try Record(row: row), RowFingerprint(row)))
+            for row in try Row.fetchAll(db, request.filter(keys: chunk.map(\.value))) {
+                let record = try Record(row: row)
+                result.append((record, RowID(record.id), RowFingerprint(row)))
             }
             start += chunk.count
         }

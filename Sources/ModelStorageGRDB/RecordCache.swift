@@ -9,7 +9,7 @@ struct RecordCache<Record: Identifiable> {
 
     /// The most records kept (at least 1).
     let capacity: Int
-    private var entries: [Record.ID: Entry] = [:]
+    private var entries: [RowID: Entry] = [:]
     private var clock: UInt64 = 0
 
     /// An empty cache for up to `capacity` records.
@@ -22,7 +22,7 @@ struct RecordCache<Record: Identifiable> {
 
     /// The record of `id` when it was decoded from a row with fingerprint `content` (the row as
     /// the storage knows it now), else `nil`. O(1).
-    mutating func record(for id: Record.ID, content: RowFingerprint) -> Record? {
+    mutating func record(for id: RowID, content: RowFingerprint) -> Record? {
         guard var entry = entries[id], entry.content == content else { return nil }
         clock += 1
         entry.lastUse = clock
@@ -30,12 +30,12 @@ struct RecordCache<Record: Identifiable> {
         return entry.record
     }
 
-    /// Keeps `record`, decoded from a row with fingerprint `content`, evicting the least
-    /// recently used quarter when full. O(1) amortized (an eviction sorts the entries once per
-    /// capacity / 4 insertions).
-    mutating func insert(_ record: Record, content: RowFingerprint) {
+    /// Keeps `record` (of id `id`), decoded from a row with fingerprint `content`, evicting the
+    /// least recently used quarter when full. O(1) amortized (an eviction sorts the entries once
+    /// per capacity / 4 insertions).
+    mutating func insert(_ record: Record, id: RowID, content: RowFingerprint) {
         clock += 1
-        entries[record.id] = Entry(record: record, content: content, lastUse: clock)
+        entries[id] = Entry(record: record, content: content, lastUse: clock)
         guard entries.count > capacity else { return }
         let keep = capacity - max(1, capacity / 4)
         let byUse = entries.sorted { $0.value.lastUse > $1.value.lastUse }

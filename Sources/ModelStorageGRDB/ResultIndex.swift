@@ -7,17 +7,18 @@ struct SectionKey: Identifiable, Equatable, Sendable {
     var id: DatabaseValue
 }
 
-/// A row of a result as the storage keeps it: its record's id and its content fingerprint.
-struct RowKey<ID: Hashable & Sendable>: Identifiable, Equatable, Sendable {
-    var id: ID
+/// A row of a result as the storage keeps it: its record's id (as stored) and its content
+/// fingerprint.
+struct RowKey: Identifiable, Equatable, Sendable {
+    var id: RowID
     var content: RowFingerprint
 }
 
 /// What ``DatabaseStorage`` keeps of a result: per section, the ids and content fingerprints of
 /// its rows, in the request's order. No record is kept.
-struct ResultIndex<ID: Hashable & Sendable>: Sendable {
+struct ResultIndex: Sendable {
     /// The sections, in order, each with its rows.
-    var sections: [ArraySection<SectionKey, RowKey<ID>>] = []
+    var sections: [ArraySection<SectionKey, RowKey>] = []
 
     /// The number of rows.
     var rowCount: Int { sections.reduce(0) { $0 + $1.items.count } }
@@ -32,20 +33,25 @@ struct ResultIndex<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(size of the result); memory O(number of rows) for ids and fingerprints.
     static func fetch<Record: FetchableRecord & Identifiable>(
         _ request: QueryInterfaceRequest<Record>, sectionColumn: String?, in db: Database
-    ) throws(DatabaseStorageError) -> ResultIndex where Record.ID == ID {
+    ) throws(DatabaseStorageError) -> ResultIndex where Record.ID: DatabaseValueConvertible {
         var index = ResultIndex()
-        var seen = Set<ID>()
+        var seen = Set<RowID>()
         do {
             let rows = try Row.fetchCursor(db, request)
+            var sectionColumnIndex: Int?   // found in the first row: all rows have the same columns
             while let row = try rows.next() {
-                let id = try Record(row: row).id
-                guard seen.insert(id).inserted else { throw DatabaseStorageError.duplicateID(String(describing: id)) }
-                var key = DatabaseValue.null
-                if let sectionColumn {
-                    guard row.hasColumn(sectionColumn) else { throw DatabaseStorageError.missingSectionColumn(sectionColumn) }
-                    key = row[sectionColumn]
+                let id = RowID(try Record(row: row).id)
+                guard seen.insert(id).inserted else { throw DatabaseStorageError.duplicateID(id.description) }
+                if let sectionColumn, sectionColumnIndex == nil {
+                    // As GRDB looks columns up: case-insensitively, the first match.
+                    let wanted = sectionColumn.lowercased()
+                    guard let found = Array(row.columnNames).firstIndex(where: { $0.lowercased() == wanted }) else {
+                        throw DatabaseStorageError.missingSectionColumn(sectionColumn)
+                    }
+                    sectionColumnIndex = found
                 }
-                let rowKey = RowKey(id: id, content: RowFingerprint(row))
+                var key = DatabaseValue.null
+                let rowKey = RowKey(id: id, content: RowFingerprint(row, capturing: sectionColumnIndex, into: &key))
                 if let last = index.sections.indices.last, index.sections[last].model.id == key {
                     index.sections[last].items.append(rowKey)
                 } else {

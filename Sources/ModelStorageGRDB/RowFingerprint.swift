@@ -11,19 +11,30 @@ struct RowFingerprint: Hashable, Sendable {
 
     /// The fingerprint of `row`'s values. O(size of the row).
     init(_ row: Row) {
+        var unused = DatabaseValue.null
+        self.init(row, capturing: nil, into: &unused)
+    }
+
+    /// The fingerprint of `row`'s values, also storing the value of column `captured` (an
+    /// index, when not `nil`) in `value`: one pass over the row. O(size of the row).
+    init(_ row: Row, capturing captured: Int?, into value: inout DatabaseValue) {
         var first = FingerprintHasher()
         var second = FingerprintHasher()
         first.combine(UInt64(0x6d6f_6465_6c73_746f))
         second.combine(UInt64(0x7261_6765_6772_6462))
-        for value in row.databaseValues {
-            Self.combine(value, into: &first)
-            Self.combine(value, into: &second)
+        var column = 0
+        for columnValue in row.databaseValues {
+            Self.combine(columnValue, into: &first)
+            Self.combine(columnValue, into: &second)
+            if column == captured { value = columnValue }
+            column += 1
         }
         self.first = first.finalize().rawValue
         self.second = second.finalize().rawValue
     }
 
-    private static func combine(_ value: DatabaseValue, into hasher: inout FingerprintHasher) {
+    /// Feeds the type and value of `value` to `hasher`.
+    static func combine(_ value: DatabaseValue, into hasher: inout FingerprintHasher) {
         switch value.storage {
         case .null:
             hasher.combine(UInt64(0))
