@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import ModelStorage
+import ModelStorageGRDB
+import Testing
+
+// The DatabaseStorage example of README.md, verbatim, so that it keeps compiling and stays true.
+
+struct Novel: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
+    var id: Int64
+    var title: String
+    var genre: String
+}
+
+@MainActor
+final class NovelList {
+    let storage: DatabaseStorage<Novel>
+    private var observing: Task<Void, any Error>?
+
+    init(database: any DatabaseWriter) throws {
+        storage = try DatabaseStorage(writer: database,
+                                      request: Novel.order(Column("genre"), Column("title")),
+                                      sectionColumn: "genre")            // headers: the genre
+        storage.addObserver { update in
+            // tableView.performBatchUpdates { ... }, exactly as for MemoryStorage
+        }
+        storage.addErrorObserver { error in
+            // .database, .decoding, .duplicateID ...: the list keeps what it showed
+        }
+        observing = Task { try await self.storage.observe() }           // until cancelled
+    }
+
+    func title(at indexPath: IndexPath) -> String? {
+        storage.record(at: indexPath)?.title    // fetched with the rows around it, then cached
+    }
+
+    func stop() { observing?.cancel() }
+}
+
+@Suite("README DatabaseStorage example")
+@MainActor
+struct DatabaseReadmeExampleTests {
+    @Test func novelList() async throws {
+        let database = try TemporaryDatabase()
+        let dbQueue = try DatabaseQueue(path: database.path)
+        try await dbQueue.write { db in
+            try db.create(table: "novel") { table in
+                table.primaryKey("id", .integer)
+                table.column("title", .text).notNull()
+                table.column("genre", .text).notNull()
+            }
+            try Novel(id: 1, title: "Dune", genre: "science fiction").insert(db)
+        }
+        let list = try NovelList(database: dbQueue)
+        var updates: [StorageUpdate] = []
+        list.storage.addObserver { updates.append($0) }
+        let recorder = UpdateRecorderWaiter()
+        try await recorder.wait { list.storage.isObserving }
+
+        try await dbQueue.write { db in
+            try Novel(id: 2, title: "Emma", genre: "classics").insert(db)
+        }
+        try await recorder.wait { updates.count == 1 }
+        #expect(updates.first?.insertedSectionIndexes == [0])
+        #expect(list.title(at: IndexPath(item: 0, section: 1)) == "Dune")
+        #expect(list.storage.headerModel(forSection: 0) as? String == "classics")
+        list.stop()
+    }
+}
+
+/// Polls a condition for up to 10 s (the recorder's waiting, without a storage of books).
+@MainActor
+struct UpdateRecorderWaiter {
+    func wait(until condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            if ContinuousClock.now > deadline {
+                Issue.record("timed out waiting")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
