@@ -48,11 +48,17 @@ let package = Package(
                 "FingerprintDiff",
                 "ModelStorage",
                 "ModelStorageGRDB",
+                "SeededRandom",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CFingerprintDiff",
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ],
             path: "Benchmarks/DiffBenchmarks"
+        ),
+        // The seeded generator of the tests and the benchmarks.
+        .target(
+            name: "SeededRandom",
+            path: "Tests/SeededRandom"
         ),
         // Invariant checks shared by the libFuzzer harnesses (Tests/Fuzz/run.sh) and the corpus
         // replay of the ordinary test run.
@@ -68,15 +74,15 @@ let package = Package(
         ),
         .testTarget(
             name: "FingerprintDiffTests",
-            dependencies: ["FingerprintDiff", "CFingerprintDiff", "CoreFuzzCheck", "FacadeFuzzCheck"]
+            dependencies: ["FingerprintDiff", "CFingerprintDiff", "CoreFuzzCheck", "FacadeFuzzCheck", "SeededRandom"]
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "FingerprintDiff"]
+            dependencies: ["ModelStorage", "FingerprintDiff", "SeededRandom"]
         ),
         .testTarget(
             name: "ModelStorageGRDBTests",
-            dependencies: ["ModelStorageGRDB", "ModelStorage", "FingerprintDiff",
+            dependencies: ["ModelStorageGRDB", "ModelStorage", "FingerprintDiff", "SeededRandom",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],

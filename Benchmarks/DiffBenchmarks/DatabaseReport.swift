@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModelStorage
 import ModelStorageGRDB
+import SeededRandom
 
 /// A row of the database benchmark: 10,000 books in 20 genres.
 struct BenchBook: Codable, FetchableRecord, PersistableRecord, Identifiable, Hashable, Sendable {

@@ -1,17 +1,5 @@
 import Foundation
-
-/// A seeded generator, so every run diffs exactly the same data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5E9_B5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// A row with an integer identity and a content value.
 struct Row: Identifiable, Equatable, Hashable, Sendable {

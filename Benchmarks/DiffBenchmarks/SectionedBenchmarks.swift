@@ -2,6 +2,7 @@ import Benchmark
 import FingerprintDiff
 import Foundation
 import ModelStorage
+import SeededRandom
 
 /// A section's identity and own content, for the sectioned scenario.
 struct RowGroup: Identifiable, Equatable, Sendable {

@@ -2,6 +2,7 @@ import Benchmark
 import FingerprintDiff
 import Foundation
 import ModelStorage
+import SeededRandom
 
 /// A benchmark that builds its input once (shared through `store` like `CachedBenchmark`),
 /// then before every measured run prepares a fresh state from it outside the measurement

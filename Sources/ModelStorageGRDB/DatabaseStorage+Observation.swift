@@ -46,6 +46,7 @@ extension DatabaseStorage {
             do {
                 baseline = try await writer.writeWithoutTransaction { db in try ExternalChangePoller.dataVersion(db) }
             } catch {
+                if Task.isCancelled || error is CancellationError { return }
                 let failure = DatabaseStorageError(error)
                 report(failure)
                 throw failure
@@ -61,6 +62,8 @@ extension DatabaseStorage {
                 if let error = signal.takeError() { throw DatabaseStorageError(error) }
                 try await refresh(isolation: isolation)
             } catch {
+                // Cancelling the task interrupts a read in flight: that is the end, not a failure.
+                if Task.isCancelled || error is CancellationError { return }
                 let failure = DatabaseStorageError(error)
                 report(failure)
                 throw failure

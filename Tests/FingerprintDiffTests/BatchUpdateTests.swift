@@ -1,6 +1,7 @@
 import FingerprintDiff
 import Foundation
 import Testing
+import SeededRandom
 
 /// The batch-update form, its validation (every combination UIKit rejects) and `apply`.
 @Suite("BatchUpdate")

@@ -1,5 +1,6 @@
 import FingerprintDiff
 import Testing
+import SeededRandom
 
 /// `Changeset.matchedOffsets` and the conversion from the standard library's difference.
 @Suite struct ChangesetConversionTests {

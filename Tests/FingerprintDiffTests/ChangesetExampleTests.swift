@@ -1,5 +1,6 @@
 import FingerprintDiff
 import Testing
+import SeededRandom
 
 /// Hand-made inputs with known answers, for both algorithms.
 @Suite("Changeset examples")

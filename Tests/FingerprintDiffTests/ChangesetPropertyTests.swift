@@ -1,5 +1,6 @@
 import FingerprintDiff
 import Testing
+import SeededRandom
 
 /// Random inputs, thousands of them, each checked with the batch-update oracle and every
 /// quality rule (see `checkChangeset`).

@@ -1,5 +1,6 @@
 import FingerprintDiff
 import Testing
+import SeededRandom
 
 /// Diffs share a pool of scratch memory; these tests run many at once.
 @Suite("Concurrent diffs")

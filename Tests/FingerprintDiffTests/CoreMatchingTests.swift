@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import SeededRandom
 
 /// The C core on its own: matchings over raw fingerprints, error paths, allocation failures.
 @Suite("C core")

@@ -1,6 +1,7 @@
 import FingerprintDiff
 import Foundation
 import Testing
+import SeededRandom
 
 /// A section's identity and own content (its title).
 struct Group: Identifiable, Hashable, CustomStringConvertible {

@@ -1,18 +1,6 @@
 import FingerprintDiff
 import Testing
-
-/// A small, fast, seeded generator so that every random test is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5E9_B5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// An element with an identity and a content.
 struct Item: Identifiable, Equatable, CustomStringConvertible {

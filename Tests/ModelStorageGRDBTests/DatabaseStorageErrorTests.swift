@@ -20,7 +20,7 @@ struct DatabaseStorageErrorTests {
     }
 
     /// Starts observing, commits `breaking` through `writer` (the storage's own by default), and
-    /// returns the error `observe()` threw (waiting at most 10 s, then recording an issue).
+    /// returns the error `observe()` threw (waiting at most 60 s, then recording an issue).
     func failure(of storage: DatabaseStorage<Book>, writer: (any DatabaseWriter)? = nil,
                  after breaking: @escaping @Sendable (Database) throws -> Void) async throws -> DatabaseStorageError? {
         let observation = Task { try await storage.observe() }

@@ -4,6 +4,7 @@ import GRDB
 import ModelStorage
 import ModelStorageGRDB
 import Testing
+import SeededRandom
 
 @Suite("DatabaseStorage on random transactions")
 @MainActor

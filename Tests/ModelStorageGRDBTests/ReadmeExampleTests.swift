@@ -68,11 +68,11 @@ struct DatabaseReadmeExampleTests {
     }
 }
 
-/// Polls a condition for up to 10 s (the recorder's waiting, without a storage of books).
+/// Polls a condition for up to 60 s (the recorder's waiting, without a storage of books).
 @MainActor
 struct UpdateRecorderWaiter {
     func wait(until condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             if ContinuousClock.now > deadline {
                 Issue.record("timed out waiting")

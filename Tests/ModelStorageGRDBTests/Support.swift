@@ -4,6 +4,7 @@ import GRDB
 import ModelStorage
 import ModelStorageGRDB
 import Testing
+import SeededRandom
 
 /// The record of the tests: books, sectioned by genre, ordered by rank within it.
 struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
@@ -108,7 +109,7 @@ final class UpdateRecorder {
     }
 
     /// Waits (polling, up to `timeout`) until `condition` holds.
-    func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) async throws {
+    func wait(timeout: Duration = .seconds(60), until condition: () -> Bool) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while !condition() {
@@ -135,15 +136,3 @@ func idsInDatabase(_ reader: any DatabaseReader, _ request: QueryInterfaceReques
     return sections
 }
 
-/// A small deterministic generator (SplitMix64) for the random tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ModelStorage
+import SeededRandom
 
 /// The accumulation strategies against a table of cases, duplicates on both sides included.
 @Suite struct AccumulationStrategyTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+import SeededRandom
 
 /// Random sequences of mutations, valid and invalid, inside and outside `performUpdates`, on
 /// random storages: after each call, the delivered update applied to the previous state

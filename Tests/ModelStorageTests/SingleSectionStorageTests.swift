@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ModelStorage
+import SeededRandom
 
 /// A row for single-section storages.
 struct Row: Identifiable, Hashable, Sendable, CustomStringConvertible {
