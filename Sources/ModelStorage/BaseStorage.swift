@@ -31,10 +31,16 @@ open class BaseStorage {
     /// - Returns: the token that ``removeObserver(_:)`` takes.
     @discardableResult
     public func addObserver(_ handler: @escaping (StorageUpdate) -> Void) -> ObserverToken {
-        nextObserverID += 1
-        let token = ObserverToken(value: nextObserverID)
+        let token = makeObserverToken()
         handlers.append((token, handler))
         return token
+    }
+
+    /// A token no other observer of this storage has (of any kind: a subclass's own observer
+    /// lists take theirs here too, so a token never removes an observer of another list).
+    package func makeObserverToken() -> ObserverToken {
+        nextObserverID += 1
+        return ObserverToken(value: nextObserverID)
     }
 
     /// Stops calling the closure that `token` identifies; does nothing for an unknown token.

@@ -68,7 +68,6 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
     private var errorHandlers: [(token: ObserverToken, handler: (DatabaseStorageError) -> Void)] = []
-    private var nextErrorObserverID: UInt64 = 0
 
     /// A storage showing the result of `request` in `writer`, read now.
     ///
@@ -220,8 +219,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// - Returns: the token that ``removeErrorObserver(_:)`` takes.
     @discardableResult
     public func addErrorObserver(_ handler: @escaping (DatabaseStorageError) -> Void) -> ObserverToken {
-        nextErrorObserverID += 1
-        let token = ObserverToken(value: nextErrorObserverID)
+        let token = makeObserverToken()
         errorHandlers.append((token, handler))
         return token
     }

@@ -126,4 +126,17 @@ struct DatabaseStorageErrorTests {
             guard case .database = error else { Issue.record("expected .database, got \(error)"); return }
         }
     }
+
+    @Test("update and error observers get tokens from one counter: removing one never removes the other")
+    func observerTokens() throws {
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        let updateToken = storage.addObserver { _ in }
+        var errors = 0
+        let errorToken = storage.addErrorObserver { _ in errors += 1 }
+        #expect(updateToken != errorToken)
+        storage.removeErrorObserver(updateToken)   // not an error observer's token: removes nothing
+        try queue.close()
+        #expect(storage.record(at: IndexPath(item: 0, section: 0)) == nil)   // the read fails
+        #expect(errors == 1)
+    }
 }
