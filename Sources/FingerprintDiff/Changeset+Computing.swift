@@ -74,13 +74,7 @@ extension Changeset {
     ) -> Changeset where Identity.Element: Equatable {
         old.withUnsafeBufferPointer { oldAll in
             new.withUnsafeBufferPointer { newAll in
-                let shorter = min(oldAll.count, newAll.count)
-                var prefix = 0
-                while prefix < shorter && identity.id(of: oldAll[prefix]) == identity.id(of: newAll[prefix]) {
-                    prefix += 1
-                }
-                var updates: [Update] = []
-                for k in 0..<prefix where oldAll[k] != newAll[k] { updates.append(Update(old: k, new: k)) }
+                let (prefix, updates) = _commonPrefix(oldAll, newAll, identity: identity)
                 if prefix == oldAll.count && prefix == newAll.count {
                     return Changeset(updates: updates)
                 }
@@ -92,6 +86,23 @@ extension Changeset {
                 return result
             }
         }
+    }
+
+    /// The length of the longest common prefix of ids of `old` and `new` (matched in place,
+    /// without fingerprints), and the pairs in it whose content differs. O(prefix length).
+    @inlinable
+    internal static func _commonPrefix<Identity: _DiffIdentity>(
+        _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>,
+        identity: Identity
+    ) -> (count: Int, updates: [Update]) where Identity.Element: Equatable {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter && identity.id(of: old[prefix]) == identity.id(of: new[prefix]) {
+            prefix += 1
+        }
+        var updates: [Update] = []
+        for k in 0..<prefix where old[k] != new[k] { updates.append(Update(old: k, new: k)) }
+        return (prefix, updates)
     }
 
     /// `_compute` for lists that differ in their first element (or one of which is empty).
@@ -157,30 +168,24 @@ extension Changeset {
     ) -> (newOfOld: [Int], oldOfNew: [Int], updates: [Update], isMinimal: Bool) where Identity.Element: Equatable {
         old.withUnsafeBufferPointer { oldAll in
             new.withUnsafeBufferPointer { newAll in
-                let shorter = min(oldAll.count, newAll.count)
-                var prefix = 0
-                while prefix < shorter && identity.id(of: oldAll[prefix]) == identity.id(of: newAll[prefix]) {
-                    prefix += 1
-                }
-                var updates: [Update] = []
-                for k in 0..<prefix where oldAll[k] != newAll[k] { updates.append(Update(old: k, new: k)) }
-                var newOfOld = [Int](unsafeUninitializedCapacity: oldAll.count) { buffer, count in
-                    for k in 0..<prefix { buffer[k] = k }
-                    count = prefix
-                }
-                var oldOfNew = newOfOld
+                let (prefix, prefixUpdates) = _commonPrefix(oldAll, newAll, identity: identity)
+                var updates = prefixUpdates
+                var newOfOld: [Int] = []
+                newOfOld.reserveCapacity(oldAll.count)
+                newOfOld.append(contentsOf: 0..<prefix)
+                var oldOfNew: [Int] = []
+                oldOfNew.reserveCapacity(newAll.count)
+                oldOfNew.append(contentsOf: 0..<prefix)
                 if prefix == oldAll.count && prefix == newAll.count { return (newOfOld, oldOfNew, updates, true) }
                 let oldRest = UnsafeBufferPointer(rebasing: oldAll[prefix...])
                 let newRest = UnsafeBufferPointer(rebasing: newAll[prefix...])
                 let matched = _matchUnaligned(oldRest, newRest, algorithm, identity: identity)
                 let oldToNew = matched.matching.oldToNew
-                newOfOld.reserveCapacity(oldAll.count)
                 for i in 0..<oldRest.count {
                     let j = Int(oldToNew[i])
                     newOfOld.append(j < 0 ? -1 : j + prefix)
                 }
                 let newToOld = matched.matching.newToOld
-                oldOfNew.reserveCapacity(newAll.count)
                 for j in 0..<newRest.count {
                     let i = Int(newToOld[j])
                     oldOfNew.append(i < 0 ? -1 : i + prefix)

@@ -40,3 +40,12 @@ extension Changeset {
         return matched
     }
 }
+
+/// The other direction of a one-to-one matching given as the new offset of each old element
+/// (-1 when unmatched): the old offset of each of `newCount` new elements (-1 when unmatched).
+/// O(newOfOld.count + newCount).
+package func inverseMatching(_ newOfOld: [Int], newCount: Int) -> [Int] {
+    var oldOfNew = [Int](repeating: -1, count: newCount)
+    for (old, new) in newOfOld.enumerated() where new >= 0 { oldOfNew[new] = old }
+    return oldOfNew
+}

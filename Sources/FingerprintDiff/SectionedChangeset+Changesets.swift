@@ -26,8 +26,7 @@ extension SectionedChangeset {
                                                            newCount: newItemCounts.reduce(0, +)),
               itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < itemNewOfOld.count && itemNewOfOld[$0.old] == $0.new })
         else { return nil }
-        var itemOldOfNew = [Int](repeating: -1, count: newItemCounts.reduce(0, +))
-        for (oldFlat, newFlat) in itemNewOfOld.enumerated() where newFlat >= 0 { itemOldOfNew[newFlat] = oldFlat }
+        let itemOldOfNew = inverseMatching(itemNewOfOld, newCount: newItemCounts.reduce(0, +))
         self.init(_sectionChanges: sectionChanges, itemNewOfOld: itemNewOfOld, itemOldOfNew: itemOldOfNew,
                   itemUpdates: itemChanges.updates,
                   itemsAreMinimal: itemChanges.isMinimal, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
@@ -160,10 +159,7 @@ struct SectionPairs {
 
     init(newOfOld: [Int], newCount: Int) {
         self.newOfOld = newOfOld
-        oldOfNew = [Int](repeating: -1, count: newCount)
-        for (oldSection, newSection) in newOfOld.enumerated() where newSection >= 0 {
-            oldOfNew[newSection] = oldSection
-        }
+        oldOfNew = inverseMatching(newOfOld, newCount: newCount)
     }
 
     /// Treats old section `old` as deleted and its new section as inserted.

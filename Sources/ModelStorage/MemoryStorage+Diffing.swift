@@ -60,10 +60,7 @@ extension MemoryStorage {
     public func setItems<T: Identifiable & Equatable & Sendable>(_ items: [T], forSection section: Int = 0)
         throws(StorageError)
     {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: numberOfSections) }
-        let match = section < numberOfSections
-            ? _ItemMatch(old: self.items(inSection: section)!, new: items, id: { $0.id }, changed: !=) : nil
-        _replaceItems(inSection: section, with: items.map { $0 as any Sendable }, match: match)
+        try _setIdentifiedItems(items, forSection: section)
     }
 
     /// Replaces the items of section `section` with `items` that are both `Identifiable` and
@@ -75,10 +72,7 @@ extension MemoryStorage {
     public func setItems<T: Identifiable & Hashable & Sendable>(_ items: [T], forSection section: Int = 0)
         throws(StorageError)
     {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: numberOfSections) }
-        let match = section < numberOfSections
-            ? _ItemMatch(old: self.items(inSection: section)!, new: items, id: { $0.id }, changed: !=) : nil
-        _replaceItems(inSection: section, with: items.map { $0 as any Sendable }, match: match)
+        try _setIdentifiedItems(items, forSection: section)
     }
 
     /// Replaces the items of section `section` with `items`, which are their own identity:
@@ -94,6 +88,19 @@ extension MemoryStorage {
         let match = section < sections.count
             ? _ItemMatch(old: sections[section].model.items, new: items, id: { $0 }, changed: { _, _ in false }) : nil
         _replaceItems(inSection: section, with: models, match: match)
+    }
+
+    /// The body of both `Identifiable` overloads of `setItems(_:forSection:)` (the `Hashable`
+    /// one exists only so that `Identifiable & Hashable` items do not match the overload for
+    /// values that are their own identity ambiguously).
+    @inlinable
+    func _setIdentifiedItems<T: Identifiable & Equatable & Sendable>(_ items: [T], forSection section: Int)
+        throws(StorageError)
+    {
+        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: numberOfSections) }
+        let match = section < numberOfSections
+            ? _ItemMatch(old: self.items(inSection: section)!, new: items, id: { $0.id }, changed: !=) : nil
+        _replaceItems(inSection: section, with: items.map { $0 as any Sendable }, match: match)
     }
 
     // MARK: The non-generic halves
@@ -118,8 +125,7 @@ extension MemoryStorage {
     ) {
         let headerKind = supplementaryHeaderKind
         let slots = items.slots(old: sections.flatMap(\.slots), fresh: makeIdentities)
-        var sectionOldOfNew = [Int](repeating: -1, count: newSections.count)
-        for (old, new) in sectionNewOfOld.enumerated() where new >= 0 { sectionOldOfNew[new] = old }
+        let sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: newSections.count)
         var result: [StoredSection] = []
         result.reserveCapacity(newSections.count)
         var start = 0

@@ -40,34 +40,24 @@ extension DatabaseStorage {
         let cancellable = observation.start(in: writer, onError: { signal.fail($0) }, onChange: { _ in signal.signal() })
         defer { cancellable.cancel() }
         var poller: Task<Void, Never>?
-        if let interval = externalChangePollInterval {
-            let writer = writer
-            let baseline: Int
-            do {
-                baseline = try await writer.writeWithoutTransaction { db in try ExternalChangePoller.dataVersion(db) }
-            } catch {
-                if Task.isCancelled || error is CancellationError { return }
-                let failure = DatabaseStorageError(error)
-                report(failure)
-                throw failure
-            }
-            poller = ExternalChangePoller.start(writer, from: baseline, every: interval, signal: signal)
-        }
         defer { poller?.cancel() }
-
-        signal.signal()
-        for await _ in signal.wakeups {
-            if Task.isCancelled { return }
-            do {
-                if let error = signal.takeError() { throw DatabaseStorageError(error) }
-                try await refresh(isolation: isolation)
-            } catch {
-                // Cancelling the task interrupts a read in flight: that is the end, not a failure.
-                if Task.isCancelled || error is CancellationError { return }
-                let failure = DatabaseStorageError(error)
-                report(failure)
-                throw failure
+        do {
+            if let interval = externalChangePollInterval {
+                let baseline = try await writer.writeWithoutTransaction { db in try ExternalChangePoller.dataVersion(db) }
+                poller = ExternalChangePoller.start(writer, from: baseline, every: interval, signal: signal)
             }
+            signal.signal()
+            for await _ in signal.wakeups {
+                if Task.isCancelled { return }
+                if let error = signal.takeError() { throw error }
+                try await refresh(isolation: isolation)
+            }
+        } catch {
+            // Cancelling the task interrupts a read in flight: that is the end, not a failure.
+            if Task.isCancelled || error is CancellationError { return }
+            let failure = DatabaseStorageError(error)
+            report(failure)
+            throw failure
         }
     }
 

@@ -42,8 +42,4 @@ struct RecordCache<Record: Identifiable> {
         entries = Dictionary(uniqueKeysWithValues: byUse.prefix(keep).map { ($0.key, $0.value) })
     }
 
-    /// Forgets every record. O(count).
-    mutating func removeAll() {
-        entries.removeAll()
-    }
 }

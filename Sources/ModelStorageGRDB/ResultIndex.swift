@@ -20,9 +20,6 @@ struct ResultIndex: Sendable {
     /// The sections, in order, each with its rows.
     var sections: [ArraySection<SectionKey, RowKey>] = []
 
-    /// The number of rows.
-    var rowCount: Int { sections.reduce(0) { $0 + $1.items.count } }
-
     /// Reads the result of `request` in `db`: every row is decoded as a `Record` (so that a row
     /// that does not decode is reported now, not when it is shown) and kept as its id and
     /// fingerprint; consecutive rows with equal `sectionColumn` values form a section (all rows

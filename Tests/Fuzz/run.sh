@@ -34,7 +34,7 @@ facade)
         "$clang" -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address $xxhash_flags "${includes[@]}" -c "$source" -o "$object"
         objects+=("$object")
     done
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FacadeFuzz \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FacadeFuzz -package-name ModelStorage \
         -I CSources/CFingerprintDiff/include $(for flag in $xxhash_flags; do echo -Xcc "$flag"; done) \
         Sources/FingerprintDiff/*.swift Tests/Fuzz/FacadeFuzzCheck/*.swift Tests/Fuzz/facade_harness.swift \
         "${objects[@]}" -o "$build/facade"
