@@ -52,8 +52,9 @@ extension MemoryStorage {
     /// changed (`!=`) is updated, the rest are deletions, insertions and minimal moves. When the
     /// section does not exist yet, it and the sections before it are created (and inserted).
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section;
-    ///   nothing changes then.
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last; nothing changes
+    ///   then.
     /// - Complexity: O(n + m + k log k) for n old and m new items, plus the diff core's time and
     ///   one dynamic cast per old item.
     @inlinable
@@ -66,7 +67,8 @@ extension MemoryStorage {
     /// Replaces the items of section `section` with `items` that are both `Identifiable` and
     /// `Hashable`: matched by id, updated when `!=`, as the `Identifiable` overload does.
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section.
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last.
     /// - Complexity: as the `Identifiable` overload.
     @inlinable
     public func setItems<T: Identifiable & Hashable & Sendable>(_ items: [T], forSection section: Int = 0)
@@ -79,11 +81,12 @@ extension MemoryStorage {
     /// equal values are matched (by occurrence order when repeated), the rest are deletions,
     /// insertions and minimal moves.
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section,
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
     ///   ``StorageError/nilItem(at:)`` for a `nil` optional; nothing changes then.
     /// - Complexity: as the `Identifiable` overload.
     public func setItems<T: Hashable & Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        try checkCreatableSection(section)
         let models = try storedItems(items)
         let match = section < sections.count
             ? _ItemMatch(old: sections[section].model.items, new: items, id: { $0 }, changed: { _, _ in false }) : nil
@@ -97,13 +100,19 @@ extension MemoryStorage {
     func _setIdentifiedItems<T: Identifiable & Equatable & Sendable>(_ items: [T], forSection section: Int)
         throws(StorageError)
     {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: numberOfSections) }
+        try _checkCreatableSection(section)
         let match = section < numberOfSections
             ? _ItemMatch(old: self.items(inSection: section)!, new: items, id: { $0.id }, changed: !=) : nil
         _replaceItems(inSection: section, with: items.map { $0 as any Sendable }, match: match)
     }
 
     // MARK: The non-generic halves
+
+    /// ``checkCreatableSection(_:)`` for the inlinable entry points.
+    @usableFromInline
+    func _checkCreatableSection(_ section: Int) throws(StorageError) {
+        try checkCreatableSection(section)
+    }
 
     /// The header model of every section (kind ``BaseStorage/supplementaryHeaderKind``).
     @usableFromInline

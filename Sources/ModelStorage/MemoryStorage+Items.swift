@@ -11,7 +11,8 @@ extension MemoryStorage {
     /// Appends `item` to `section`, creating the sections up to it when they do not exist (they
     /// are reported as inserted sections). O(1) amortized.
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section,
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
     ///   ``StorageError/nilItem(at:)`` for an optional that holds nothing.
     public func addItem<T: Sendable>(_ item: T, toSection section: Int = 0) throws(StorageError) {
         try addItems([item], toSection: section)
@@ -22,7 +23,7 @@ extension MemoryStorage {
     ///
     /// - Throws: as ``addItem(_:toSection:)``; nothing is added when one item is `nil`.
     public func addItems<T: Sendable>(_ items: [T], toSection section: Int = 0) throws(StorageError) {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        try checkCreatableSection(section)
         let models = try storedItems(items)
         let created = createSections(through: section)
         let start = sections[section].slots.count
@@ -71,15 +72,19 @@ extension MemoryStorage {
         }
     }
 
-    /// Validates an insertion at `path` into sections holding `itemCounts` items.
+    /// Validates an insertion at `path` into sections holding `itemCounts` items (the storage's
+    /// sections, plus those earlier insertions of the same call create). Item 0 of a section
+    /// past the end creates the sections up to it, within ``maximumSectionsCreatedPerCall`` of
+    /// the storage's last section.
     func checkInsertion(at path: IndexPath, itemCounts: [Int]) throws(StorageError) {
         guard path.count == 2, path[0] >= 0, path[1] >= 0 else { throw .invalidIndexPath(path) }
         if path[0] < itemCounts.count {
             guard path[1] <= itemCounts[path[0]] else {
                 throw .itemOutOfRange(path, itemCount: itemCounts[path[0]])
             }
-        } else if path[1] != 0 {
-            throw .sectionOutOfRange(path[0], sectionCount: itemCounts.count)
+        } else {
+            guard path[1] == 0 else { throw .sectionOutOfRange(path[0], sectionCount: itemCounts.count) }
+            try checkCreatableSection(path[0])
         }
     }
 
@@ -255,12 +260,17 @@ extension MemoryStorage {
 
     /// Moves the item at `source` to `destination` like ``moveItem(at:to:)`` but reports
     /// nothing: for a move the user already made on screen (`tableView(_:moveRowAt:to:)`).
+    /// Both sections must exist: a move that reports nothing never changes the sections the
+    /// view shows (DTModelStorage refuses it too).
     ///
-    /// - Throws: as ``moveItem(at:to:)``, and ``StorageError/moveWithoutAnimationInsideBatch``
-    ///   inside ``performUpdates(_:)`` (inside ``updateWithoutAnimations(_:)`` it is fine).
+    /// - Throws: as ``moveItem(at:to:)``, ``StorageError/sectionOutOfRange(_:sectionCount:)``
+    ///   for a destination section that does not exist, and
+    ///   ``StorageError/moveWithoutAnimationInsideBatch`` inside ``performUpdates(_:)`` (inside
+    ///   ``updateWithoutAnimations(_:)`` it is fine).
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) throws(StorageError) {
         if let batch, !batch.reloadRequested { throw .moveWithoutAnimationInsideBatch }
         try checkMove(from: source, to: destination)
+        try checkSection(destination[0])
         moveUnchecked(from: source, to: destination)
     }
 

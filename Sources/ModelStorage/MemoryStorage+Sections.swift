@@ -51,10 +51,11 @@ extension MemoryStorage {
     /// are neither `Identifiable` nor `Hashable` have no identity to diff by (the overloads for
     /// those diff). O(old + new items).
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section,
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
     ///   ``StorageError/nilItem(at:)``.
     public func setItems<T: Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        try checkCreatableSection(section)
         let models = try storedItems(items)
         let created = createSections(through: section)
         let oldCount = sections[section].slots.count
@@ -96,10 +97,11 @@ extension MemoryStorage {
     /// the old section deleted and the new one inserted at the same index. When `index` is
     /// `numberOfSections` or more, the sections up to it are created. O(its items).
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative index,
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative index or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
     ///   ``StorageError/nilItem(at:)``.
     public func setSection(_ section: SectionModel, forSection index: Int) throws(StorageError) {
-        guard index >= 0 else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
+        try checkCreatableSection(index)
         var model = section
         model.items = try storedItems(section.items)
         if index < sections.count {

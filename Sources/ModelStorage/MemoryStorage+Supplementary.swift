@@ -29,11 +29,12 @@ extension MemoryStorage {
     /// Sets the supplementary model of `kind` of section `section` (`nil` removes it),
     /// creating the sections up to it when they do not exist. O(1) for an existing section.
     ///
-    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section.
+    /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last.
     public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, atSectionIndex section: Int)
         throws(StorageError)
     {
-        guard section >= 0 else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        try checkCreatableSection(section)
         withBatch {
             _ = createSections(through: section)
             sections[section].model.setSupplementaryModel(model, forKind: kind)

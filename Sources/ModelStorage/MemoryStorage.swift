@@ -83,7 +83,24 @@ public final class MemoryStorage: BaseStorage, Storage {
         StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count))
     }
 
-    /// Appends empty sections until `section` exists; returns the indexes created.
+    /// The most sections one call creates on demand. An index that needs more (an item added
+    /// to section `numberOfSections + 10_000` or further, `Int.max` by mistake) is refused with
+    /// ``StorageError/sectionOutOfRange(_:sectionCount:)`` before anything is allocated, instead
+    /// of creating millions of empty sections or exhausting memory. Calls that create one section
+    /// per element of their input (``setSectionHeaderModels(_:)``,
+    /// ``setItemsForAllSections(_:)``) are bounded by that input instead.
+    public static let maximumSectionsCreatedPerCall = 10_000
+
+    /// Validates that `section` exists or that one call may create the sections up to it:
+    /// non-negative and fewer than ``maximumSectionsCreatedPerCall`` past the last section.
+    func checkCreatableSection(_ section: Int) throws(StorageError) {
+        guard section >= 0 && section < sections.count + Self.maximumSectionsCreatedPerCall else {
+            throw .sectionOutOfRange(section, sectionCount: sections.count)
+        }
+    }
+
+    /// Appends empty sections until `section` exists; returns the indexes created. Callers
+    /// validate `section` first (`checkCreatableSection`).
     func createSections(through section: Int) -> Range<Int> {
         let start = sections.count
         while sections.count <= section { sections.append(makeSection()) }

@@ -85,7 +85,7 @@ extension DatabaseStorage {
     /// rows the changeset's single batch updates (keyed by their new index paths).
     static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?,
                      comparedWith old: ResultIndex, in db: Database) throws -> Refresh<Record> {
-        let new = try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db)
+        let new = try ResultIndex.fetch(request, sectionColumn: sectionColumn, columnsBefore: old.columns, in: db)
         let changes = SectionedChangeset(from: old.sections, to: new.sections)
         let batch = changes.batchUpdate
         // Stage-1 updates are listed at old paths, stage-2 ones at new paths: key both by new.
@@ -97,7 +97,8 @@ extension DatabaseStorage {
         for path in updatedPaths { pathOfID[new.sections[path.section].items[path.item].id] = path }
         var updated: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath)] = []
         if !pathOfID.isEmpty {
-            for (record, id, content) in try fetchRecords(ids: Array(pathOfID.keys), request: request, in: db) {
+            for (record, id, content) in try fetchRecords(ids: Array(pathOfID.keys), request: request,
+                                                          columns: new.columns, in: db) {
                 if let path = pathOfID[id] { updated.append((record, id, content, path)) }
             }
         }

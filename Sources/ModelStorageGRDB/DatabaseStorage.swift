@@ -124,7 +124,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         index.sections.indices.contains(section) ? index.sections[section].items.count : 0
     }
 
-    /// The record at `indexPath` (see ``record(at:)``).
+    /// The record at `indexPath` (see ``record(at:)``); `nil` for an index path that is not one
+    /// section and one item in range.
     public func item(at indexPath: IndexPath) -> (any Sendable)? {
         record(at: indexPath)
     }
@@ -148,11 +149,18 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         index.sections.indices.contains(section) ? index.sections[section].model.id : nil
     }
 
-    /// The id of the record at `indexPath`, without fetching it; `nil` when out of range. O(1).
+    /// The id of the record at `indexPath`, without fetching it; `nil` when out of range or
+    /// when `indexPath` is not one section and one item. O(1).
     public func id(at indexPath: IndexPath) -> Record.ID? {
-        guard index.sections.indices.contains(indexPath.section),
-              index.sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
-        return Record.ID.fromDatabaseValue(index.sections[indexPath.section].items[indexPath.item].id.value)
+        guard let row = row(at: indexPath) else { return nil }
+        return Record.ID.fromDatabaseValue(row.id.value)
+    }
+
+    /// The row at `indexPath`, or `nil` when it is not one section and one item in range.
+    private func row(at indexPath: IndexPath) -> RowKey? {
+        guard indexPath.count == 2, index.sections.indices.contains(indexPath[0]),
+              index.sections[indexPath[0]].items.indices.contains(indexPath[1]) else { return nil }
+        return index.sections[indexPath[0]].items[indexPath[1]]
     }
 
     /// The ids of every row, per section, in order. O(number of rows).
@@ -160,7 +168,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         index.sections.map { $0.items.compactMap { Record.ID.fromDatabaseValue($0.id.value) } }
     }
 
-    /// The record at `indexPath`, or `nil` when out of range.
+    /// The record at `indexPath`, or `nil` when out of range or when `indexPath` is not one
+    /// section and one item.
     ///
     /// From the cache when the row has not changed since it was fetched; otherwise fetched now,
     /// synchronously, with up to ``pageSize`` rows around it in its section, in one query. The
@@ -170,16 +179,17 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     ///
     /// - Complexity: O(1) from the cache; else one query by primary key for ``pageSize`` rows.
     public func record(at indexPath: IndexPath) -> Record? {
-        guard index.sections.indices.contains(indexPath.section) else { return nil }
-        let rows = index.sections[indexPath.section].items
-        guard rows.indices.contains(indexPath.item) else { return nil }
-        let wanted = rows[indexPath.item]
+        guard let wanted = row(at: indexPath) else { return nil }
         if let record = cache.record(for: wanted.id, content: wanted.content) { return record }
-        let lower = max(0, min(indexPath.item - pageSize / 2, rows.count - pageSize))
+        let rows = index.sections[indexPath[0]].items
+        let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
         let page = rows[lower..<min(rows.count, lower + max(1, pageSize))]
         let ids = page.map(\.id)
+        let columns = index.columns
         do {
-            let fetched = try writer.consistentRead { db in try Self.fetchRecords(ids: ids, request: request, in: db) }
+            let fetched = try writer.consistentRead { db in
+                try Self.fetchRecords(ids: ids, request: request, columns: columns, in: db)
+            }
             var found: Record?
             for (record, id, content) in fetched {
                 cache.insert(record, id: id, content: content)
@@ -193,9 +203,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     }
 
     /// The records of `ids` through `request`, with the fingerprints of their rows, in chunks
-    /// that stay under SQLite's limit on bound values.
-    static func fetchRecords(ids: [RowID], request: QueryInterfaceRequest<Record>, in db: Database) throws
-        -> [(Record, RowID, RowFingerprint)]
+    /// that stay under SQLite's limit on bound values. `columns`: those of the last good read.
+    static func fetchRecords(ids: [RowID], request: QueryInterfaceRequest<Record>, columns: [String],
+                             in db: Database) throws -> [(Record, RowID, RowFingerprint)]
     {
         var result: [(Record, RowID, RowFingerprint)] = []
         result.reserveCapacity(ids.count)
@@ -203,7 +213,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 500)]
             for row in try Row.fetchAll(db, request.filter(keys: chunk.map(\.value))) {
-                let record = try Record(row: row)
+                let record = try ResultIndex.decode(Record.self, row, request: request, columnsBefore: columns, in: db)
                 result.append((record, RowID(record.id), RowFingerprint(row)))
             }
             start += chunk.count

@@ -6,7 +6,9 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
     /// SQLite or GRDB refused: an SQL error, a missing table or column, a database that is
     /// closed or cannot be opened. The underlying error is GRDB's.
     case database(DatabaseError)
-    /// A row of the result could not be decoded as a record (the message is GRDB's).
+    /// A row of the result could not be decoded as a record: the message names the record type,
+    /// the columns that are no longer in the result (after another connection's `ALTER TABLE`),
+    /// GRDB's reason and the SQL.
     case decoding(String)
     /// The rows of the request have no column named `column`, which the storage was told to
     /// section by.
@@ -23,7 +25,9 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
         switch error {
         case let error as DatabaseStorageError: self = error
         case let error as DatabaseError: self = .database(error)
-        case let error as RowDecodingError: self = .decoding(String(describing: error))
+        case let error as RowDecodingError:
+            // Never `String(describing:)`: GRDB's description of this error can trap.
+            self = .decoding(RowDecodingFailure.reason(of: error) ?? "a row could not be decoded")
         case let error as DecodingError: self = .decoding(String(describing: error))
         default: self = .other(String(describing: error))
         }

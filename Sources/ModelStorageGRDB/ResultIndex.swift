@@ -19,6 +19,8 @@ struct RowKey: Identifiable, Equatable, Sendable {
 struct ResultIndex: Sendable {
     /// The sections, in order, each with its rows.
     var sections: [ArraySection<SectionKey, RowKey>] = []
+    /// The names of the result's columns (empty when the result had no row).
+    var columns: [String] = []
 
     /// Reads the result of `request` in `db`: every row is decoded as a `Record` (so that a row
     /// that does not decode is reported now, not when it is shown) and kept as its id and
@@ -28,8 +30,12 @@ struct ResultIndex: Sendable {
     /// - Throws: ``DatabaseStorageError``: the database's errors, rows that do not decode, a
     ///   missing section column, two rows with one id.
     /// - Complexity: O(size of the result); memory O(number of rows) for ids and fingerprints.
+    ///
+    /// `columnsBefore` are the columns of the last good read, to name the ones that are gone when
+    /// a row does not decode.
     static func fetch<Record: FetchableRecord & Identifiable>(
-        _ request: QueryInterfaceRequest<Record>, sectionColumn: String?, in db: Database
+        _ request: QueryInterfaceRequest<Record>, sectionColumn: String?, columnsBefore: [String] = [],
+        in db: Database
     ) throws(DatabaseStorageError) -> ResultIndex where Record.ID: DatabaseValueConvertible {
         var index = ResultIndex()
         var seen = Set<RowID>()
@@ -37,7 +43,9 @@ struct ResultIndex: Sendable {
             let rows = try Row.fetchCursor(db, request)
             var sectionColumnIndex: Int?   // found in the first row: all rows have the same columns
             while let row = try rows.next() {
-                let id = RowID(try Record(row: row).id)
+                let record = try decode(Record.self, row, request: request, columnsBefore: columnsBefore, in: db)
+                let id = RowID(record.id)
+                if index.columns.isEmpty { index.columns = Array(row.columnNames) }
                 guard seen.insert(id).inserted else { throw DatabaseStorageError.duplicateID(id.description) }
                 if let sectionColumn, sectionColumnIndex == nil {
                     // As GRDB looks columns up: case-insensitively, the first match.
@@ -59,5 +67,18 @@ struct ResultIndex: Sendable {
             throw DatabaseStorageError(error)
         }
         return index
+    }
+
+    /// `row` decoded as a `Record`; a row that does not decode is a ``DatabaseStorageError/decoding(_:)``
+    /// whose message comes from ``RowDecodingFailure`` (never from formatting GRDB's error).
+    static func decode<Record: FetchableRecord>(
+        _: Record.Type, _ row: Row, request: QueryInterfaceRequest<Record>, columnsBefore: [String], in db: Database
+    ) throws -> Record {
+        do {
+            return try Record(row: row)
+        } catch let error as RowDecodingError {
+            throw DatabaseStorageError.decoding(RowDecodingFailure.message(
+                error, record: Record.self, request: request, columnsBefore: columnsBefore, in: db))
+        }
     }
 }

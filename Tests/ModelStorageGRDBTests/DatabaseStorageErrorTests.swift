@@ -84,6 +84,42 @@ struct DatabaseStorageErrorTests {
         #expect(storage.ids == [[1, 2], [3, 4]] && storage.numberOfItems(inSection: 1) == 2)
     }
 
+    @Test("a decoded column dropped by another connection while observed: .decoding naming it, no trap")
+    func decodedColumnDroppedElsewhere() async throws {
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        storage.externalChangePollInterval = .milliseconds(10)
+        var reported: [DatabaseStorageError] = []
+        storage.addErrorObserver { reported.append($0) }
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        let error = try await failure(of: storage, writer: other) { db in
+            try db.execute(sql: "ALTER TABLE book DROP COLUMN title")
+        }
+        guard case .decoding(let message) = error else {
+            Issue.record("expected .decoding, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("\"title\""), "the message names the dropped column: \(message)")
+        #expect(message.contains("Book"), "the message names the record type: \(message)")
+        // Every way the error is shown is safe (GRDB's own description traps on this error).
+        #expect(!String(describing: error!).isEmpty && !"\(reported)".isEmpty)
+        #expect(storage.ids == [[1, 2], [3, 4]])
+        #expect(reported.count == 1)
+    }
+
+    @Test("index paths that are not one section and one item give nil, never a trap")
+    func malformedIndexPaths() throws {
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        for indexPath in [IndexPath(), IndexPath(index: 0), IndexPath(indexes: [0, 0, 0]), IndexPath(indexes: [0, 0, 0, 0]),
+                          IndexPath(indexes: [Int.max, 0]), IndexPath(indexes: [0, Int.max]), IndexPath(indexes: [-1, 0]),
+                          IndexPath(indexes: [0, -1])] {
+            #expect(storage.record(at: indexPath) == nil, "record(at: \(Array(indexPath)))")
+            #expect(storage.item(at: indexPath) == nil, "item(at: \(Array(indexPath)))")
+            #expect(storage.id(at: indexPath) == nil, "id(at: \(Array(indexPath)))")
+        }
+        #expect(storage.record(at: IndexPath(indexes: [1, 1]))?.id == 4 && storage.id(at: IndexPath(indexes: [0, 1])) == 2)
+        #expect(storage.lastError == nil)
+    }
+
     @Test("the database closing: .database, content kept")
     func closedDatabase() async throws {
         let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
