@@ -1,9 +1,11 @@
-# ModelStorage — set-up and everyday commands. Each target installs what it needs on a fresh
-# Debian/Ubuntu machine (libxxhash-dev, libsqlite3-dev, pkg-config) before building.
+# ModelStorage: set-up and everyday commands. Each target installs what it needs on a fresh
+# Debian/Ubuntu machine (libxxhash-dev, libsqlite3-dev, pkg-config; valgrind for
+# `instructions`) before building.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 
-.PHONY: deps test bench bench-json memory phases fuzz clean
+.PHONY: deps test bench bench-full bench-json memory phases database instructions fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -16,21 +18,40 @@ deps:
 test: deps
 	$(SWIFT) test
 
-## Runs the benchmark executable in release mode and prints the table.
+## The benchmark tables (about a minute): each diff against its floor and the standard
+## library, each storage operation against the bare diff.
 bench: deps
-	$(SWIFT) run -c release DiffBenchmarks
+	$(BENCH)
 
-## The same, as JSON.
+## The whole benchmark matrix (several minutes).
+bench-full: deps
+	$(BENCH) --full
+
+## The benchmark medians as JSON.
 bench-json: deps
-	$(SWIFT) run -c release DiffBenchmarks --format json
+	$(BENCH) --format json
 
 ## Peak extra memory per element of one diff at 1,000,000 elements.
 memory: deps
-	$(SWIFT) run -c release DiffBenchmarks --memory
+	$(BENCH) --memory
 
 ## Where the time of one diff goes, step by step.
 phases: deps
-	$(SWIFT) run -c release DiffBenchmarks --phases
+	$(BENCH) --phases
+
+## DatabaseStorage against GRDB's ValueObservation.
+database: deps
+	$(BENCH) --database
+
+## Instructions per diff (callgrind), steady whatever the machine's load.
+instructions: deps
+	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }
+	Benchmarks/instructions.sh
+
+## Fuzzes the C core and the Swift facade for 60 s each.
+fuzz: deps
+	Tests/Fuzz/run.sh core 60
+	Tests/Fuzz/run.sh facade 60
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

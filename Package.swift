@@ -7,9 +7,10 @@ let package = Package(
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ModelStorageGRDB", targets: ["ModelStorageGRDB"]),
+        // The C core alone, for C targets and for the benchmark's per-step timings.
+        .library(name: "CFingerprintDiff", targets: ["CFingerprintDiff"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
         // Only ModelStorageGRDB uses it: the other products never build it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -41,19 +42,6 @@ let package = Package(
         .target(
             name: "ModelStorageGRDB",
             dependencies: ["ModelStorage", "FingerprintDiff", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        .executableTarget(
-            name: "DiffBenchmarks",
-            dependencies: [
-                "FingerprintDiff",
-                "ModelStorage",
-                "ModelStorageGRDB",
-                "SeededRandom",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                "CFingerprintDiff",
-                .product(name: "Benchmark", package: "swift-benchmark"),
-            ],
-            path: "Benchmarks/DiffBenchmarks"
         ),
         // The seeded generator of the tests and the benchmarks.
         .target(

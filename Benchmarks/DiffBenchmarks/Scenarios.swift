@@ -56,6 +56,18 @@ func mixScenario(count n: Int) -> (old: [Row], new: [Row]) {
     return (old, keyed.map(\.row))
 }
 
+/// A feed refresh: `n` rows, then 20 new rows on top, 5 rows removed and 10 changed (random
+/// positions). New rows on top defeat a common-prefix shortcut; the tail is unchanged.
+func feedScenario(count n: Int = 1_000) -> (old: [Row], new: [Row]) {
+    var generator = SplitMix64(seed: 7_001)
+    let old = (0..<n).map { Row(id: $0, value: 0) }
+    var new = old
+    for _ in 0..<10 { new[Int.random(in: 0..<new.count, using: &generator)].value += 1 }
+    for _ in 0..<5 { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }
+    new.insert(contentsOf: (0..<20).map { Row(id: n + $0, value: 0) }, at: 0)
+    return (old, new)
+}
+
 /// The named shapes run at 100,000 and 1,000,000 rows.
 enum Shape: String, CaseIterable {
     case append, prepend, noChange = "no-change", allNew = "all-new", reversed, shuffled

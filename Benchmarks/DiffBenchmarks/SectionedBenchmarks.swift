@@ -1,4 +1,3 @@
-import Benchmark
 import FingerprintDiff
 import Foundation
 import ModelStorage
@@ -50,26 +49,34 @@ func sectionedScenario(sections sectionCount: Int = 100, rowsPerSection: Int = 1
     return (old, new)
 }
 
-/// The sectioned figures: `SectionedChangeset` against the flat `Changeset` of the same rows
-/// (all sections concatenated) in the same run, and `MemoryStorage.setSections`.
-func registerSectionedBenchmarks(store: InputStore) {
-    let input = { sectionedScenario() }
-    defaultBenchmarkSuite.register(benchmark: PreparedBenchmark(
-        "sectioned 100x1k flat Changeset", store: store, inputKey: "sectioned", input: input,
-        prepare: { (old: $0.old.flatMap(\.items), new: $0.new.flatMap(\.items)) }) { rows in
-        blackHole(Changeset(from: rows.old, to: rows.new))
-    })
-    defaultBenchmarkSuite.register(benchmark: CachedBenchmark(
-        "sectioned 100x1k SectionedChangeset", store: store, inputKey: "sectioned", input: input) { sections in
-        blackHole(SectionedChangeset(from: sections.old, to: sections.new))
-    })
-    defaultBenchmarkSuite.register(benchmark: PreparedBenchmark(
-        "sectioned 100x1k MemoryStorage.setSections", store: store, inputKey: "sectioned", input: input,
-        prepare: { sections -> (MemoryStorage, [ArraySection<RowGroup, Row>]) in
-            let storage = MemoryStorage()
-            storage.setSections(sections.old)
-            return (storage, sections.new)
-        }) { storage, new in
-        storage.setSections(new)
-    })
+extension BenchmarkPlan {
+    /// The sectioned figures: `SectionedChangeset` against the flat `Changeset` of the same rows
+    /// (all sections concatenated) in the same run, and `MemoryStorage.setSections`.
+    func registerSectioned() {
+        let input = { sectionedScenario() }
+        add("sectioned 100x1k flat Changeset", inputKey: "sectioned", input: input,
+            prepare: { (old: $0.old.flatMap(\.items), new: $0.new.flatMap(\.items)) }) { rows in
+            blackHole(Changeset(from: rows.old, to: rows.new))
+        }
+        add("sectioned 100x1k SectionedChangeset", inputKey: "sectioned", input: input) { sections in
+            blackHole(SectionedChangeset(from: sections.old, to: sections.new))
+        }
+        add("sectioned 100x1k MemoryStorage.setSections", inputKey: "sectioned", input: input,
+            prepare: { sections -> (MemoryStorage, [ArraySection<RowGroup, Row>]) in
+                let storage = MemoryStorage()
+                storage.setSections(sections.old)
+                return (storage, sections.new)
+            }) { storage, new in
+            storage.setSections(new)
+        }
+        var table = ResultTable(
+            title: "Sectioned, 100 sections x 1,000 rows (5 sections moved, 10% of rows to another section, 5% deleted, 5% inserted)",
+            columns: ["diff", "time"])
+        table.rows = [
+            ("flat Changeset of the same 100,000 rows", [.time("sectioned 100x1k flat Changeset")]),
+            ("SectionedChangeset (stages and single batch)", [.time("sectioned 100x1k SectionedChangeset", relativeTo: "sectioned 100x1k flat Changeset")]),
+            ("MemoryStorage.setSections, update included", [.time("sectioned 100x1k MemoryStorage.setSections", relativeTo: "sectioned 100x1k flat Changeset")]),
+        ]
+        tables.append(table)
+    }
 }

@@ -1,0 +1,99 @@
+/// The command line of `DiffBenchmarks`.
+struct Arguments {
+    enum Mode {
+        /// The benchmark tables (the default).
+        case tables
+        /// Where the time of one diff goes, step by step.
+        case phases
+        /// Peak extra memory per element of one diff.
+        case memory(breakdown: Bool)
+        /// DatabaseStorage against GRDB's ValueObservation.
+        case database
+        /// Runs `runs` diffs of one scenario inside `instructionProbe`, for callgrind.
+        case instructions(scenario: String, algorithm: String, runs: Int)
+        case help
+    }
+
+    var mode: Mode = .tables
+    /// Every scenario and every baseline that takes under 10 s per run (`--full`).
+    var full = false
+    /// A regular expression over benchmark names (`--filter`).
+    var filter: String?
+    /// A fixed number of iterations per benchmark instead of the adaptive count.
+    var iterations: Int?
+    /// `json` for machines.
+    var json = false
+
+    static let help = """
+        DiffBenchmarks: the performance record of ModelStorage.
+
+        USAGE: DiffBenchmarks [--full] [--filter REGEX] [--iterations N] [--format table|json]
+               DiffBenchmarks --phases | --memory [--breakdown] | --database
+               DiffBenchmarks --instructions SCENARIO [--algorithm heckel|myers] [--runs N]
+
+        With no mode it prints the tables: each diff next to the time to fingerprint its two
+        lists ("floor", measured in the same run) and next to the standard library; each
+        storage operation next to the bare diff it runs. Times are medians, in the unit that
+        fits; progress goes to stderr. The default run takes about a minute; --full adds the
+        1,000,000-element shapes and every baseline that takes under 10 s per run.
+
+          --full              the whole matrix (several minutes)
+          --filter REGEX      only the benchmarks whose name matches
+          --iterations N      N iterations per benchmark instead of the adaptive count
+          --format json       the medians as JSON, for machines
+          --phases            where the time of one diff goes (C core steps, end to end),
+                              at 100, 1,000, 5,000, 100,000 and 1,000,000 elements
+          --memory            peak extra memory per element of one 1,000,000-element diff
+                              (--breakdown: per step)
+          --database          DatabaseStorage: commit to delivered update, and read-and-diff,
+                              against GRDB's ValueObservation and fetchAll
+          --instructions S    runs the diffs of scenario S (feed-1k, dk5k, mix-1M, ...) inside
+                              the function `instructionProbe`, for
+                              valgrind --tool=callgrind --toggle-collect='*instructionProbe*'
+                              (make instructions does this)
+        """
+
+    init(_ arguments: [String]) throws(ArgumentError) {
+        var rest = arguments.dropFirst()[...]
+        func value(of flag: String) throws(ArgumentError) -> String {
+            guard let value = rest.popFirst() else { throw ArgumentError("\(flag) needs a value") }
+            return value
+        }
+        var algorithm = "heckel"
+        var runs = 10
+        var probe: String?
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": mode = .help
+            case "--full": full = true
+            case "--filter": filter = try value(of: argument)
+            case "--iterations":
+                guard let n = Int(try value(of: argument)), n > 0 else { throw ArgumentError("--iterations takes a positive number") }
+                iterations = n
+            case "--format":
+                switch try value(of: argument) {
+                case "json": json = true
+                case "table", "console": json = false
+                case let other: throw ArgumentError("unknown format \(other) (table or json)")
+                }
+            case "--phases": mode = .phases
+            case "--memory": mode = .memory(breakdown: rest.contains("--breakdown"))
+            case "--breakdown": break
+            case "--database": mode = .database
+            case "--instructions": probe = try value(of: argument)
+            case "--algorithm": algorithm = try value(of: argument)
+            case "--runs":
+                guard let n = Int(try value(of: argument)), n > 0 else { throw ArgumentError("--runs takes a positive number") }
+                runs = n
+            default: throw ArgumentError("unknown argument \(argument)")
+            }
+        }
+        if let probe { mode = .instructions(scenario: probe, algorithm: algorithm, runs: runs) }
+    }
+}
+
+/// A command line that cannot be run, with the reason.
+struct ArgumentError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

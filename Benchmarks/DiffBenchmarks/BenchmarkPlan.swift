@@ -1,0 +1,115 @@
+import Benchmark
+import Foundation
+
+/// One cell of a results table.
+enum Cell {
+    /// The median of `benchmark`, and its ratio to the median of `relativeTo` (`4.2×`).
+    case time(String, relativeTo: String? = nil)
+    /// How many times faster `fast` is than `slow`: median(slow) ÷ median(fast).
+    case speedup(slow: String, fast: String)
+    /// A note instead of a figure ("skipped: 120 s").
+    case note(String)
+}
+
+/// A table of the report: a title, column headings, and rows of cells.
+struct ResultTable {
+    var title: String
+    var columns: [String]
+    var rows: [(label: String, cells: [Cell])] = []
+}
+
+/// The benchmarks of one run and the tables that show them. Benchmarks are registered under
+/// unique names; the tables refer to them by name, so a ratio always compares two medians of
+/// the same run.
+final class BenchmarkPlan {
+    let suite = BenchmarkSuite(name: "")
+    let store = InputStore()
+    var tables: [ResultTable] = []
+    /// Whether the whole matrix runs (`--full`).
+    let full: Bool
+
+    init(full: Bool) {
+        self.full = full
+    }
+
+    /// Registers a benchmark whose input is built once (outside the measurement) and shared by
+    /// every benchmark with the same `inputKey`.
+    func add<Input>(_ name: String, inputKey: String, input: @escaping () -> Input, body: @escaping (Input) -> Void) {
+        suite.register(benchmark: CachedBenchmark(name, store: store, inputKey: inputKey, input: input, body: body))
+    }
+
+    /// Registers a benchmark that prepares a fresh state from the shared input before every
+    /// measured run (outside the measurement) and measures only `body`.
+    func add<Input, Prepared>(_ name: String, inputKey: String, input: @escaping () -> Input,
+                              prepare: @escaping (Input) -> Prepared, body: @escaping (Prepared) -> Void) {
+        suite.register(benchmark: PreparedBenchmark(name, store: store, inputKey: inputKey, input: input,
+                                                    prepare: prepare, body: body))
+    }
+
+    /// Runs the benchmarks (progress on stderr) and returns the median of each, in ns.
+    func run(filter: String?, iterations: Int?) throws -> [String: (median: Double, iterations: Int)] {
+        var settings: [any BenchmarkSetting] = [Format(.none), MinTime(seconds: full ? 1.0 : 0.25)]
+        if let filter { settings.append(Filter(filter)) }
+        if let iterations { settings.append(Iterations(iterations)) }
+        var runner = BenchmarkRunner(suites: [suite], settings: settings)
+        try runner.run()
+        var medians: [String: (Double, Int)] = [:]
+        for result in runner.results where !result.measurements.isEmpty {
+            let sorted = result.measurements.sorted()
+            let middle = sorted.count / 2
+            let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            medians[result.benchmarkName] = (median, sorted.count)
+        }
+        return medians
+    }
+
+    /// The tables, each column as wide as its widest cell.
+    func render(_ medians: [String: (median: Double, iterations: Int)]) -> String {
+        func text(_ cell: Cell) -> String {
+            switch cell {
+            case let .time(name, relativeTo):
+                guard let value = medians[name]?.median else { return "-" }
+                var text = Formatting.duration(nanoseconds: value)
+                if let relativeTo, let base = medians[relativeTo]?.median {
+                    text += " (" + Formatting.ratio(value / base) + ")"
+                }
+                return text
+            case let .speedup(slow, fast):
+                guard let slow = medians[slow]?.median, let fast = medians[fast]?.median else { return "-" }
+                return Formatting.ratio(slow / fast)
+            case let .note(note):
+                return note
+            }
+        }
+        var output = ""
+        for table in tables {
+            let rows = table.rows.map { row in (row.label, row.cells.map(text)) }
+                .filter { row in row.1.contains { $0 != "-" && !$0.hasPrefix("skipped") } }
+            guard !rows.isEmpty else { continue }
+            var widths = table.columns.map(\.count)
+            for (label, cells) in rows {
+                widths[0] = max(widths[0], label.count)
+                for (k, cell) in cells.enumerated() { widths[k + 1] = max(widths[k + 1], cell.count) }
+            }
+            output += "\n" + table.title + "\n"
+            let heading = table.columns.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }
+            output += heading.joined(separator: "  ") + "\n"
+            output += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+            for (label, cells) in rows {
+                let line = [Formatting.pad(label, widths[0])]
+                    + cells.enumerated().map { Formatting.pad($1, widths[$0 + 1], right: true) }
+                output += line.joined(separator: "  ") + "\n"
+            }
+        }
+        return output
+    }
+
+    /// The medians as JSON: `[{"name": ..., "median_ns": ..., "iterations": ...}]`, by name.
+    func json(_ medians: [String: (median: Double, iterations: Int)]) -> String {
+        let entries = medians.sorted { $0.key < $1.key }.map { name, value in
+            let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "  {\"name\": \"\(escaped)\", \"median_ns\": \(String(format: "%.1f", value.median)), \"iterations\": \(value.iterations)}"
+        }
+        return "[\n" + entries.joined(separator: ",\n") + "\n]"
+    }
+}

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+// The benchmark executable of ModelStorage, in a package of its own so that building and
+// testing the library never builds it (nor google/swift-benchmark). `make bench` runs it.
+import PackageDescription
+
+let package = Package(
+    name: "ModelStorageBenchmarks",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    dependencies: [
+        .package(name: "ModelStorage", path: ".."),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "DiffBenchmarks",
+            dependencies: [
+                .product(name: "FingerprintDiff", package: "ModelStorage"),
+                .product(name: "CFingerprintDiff", package: "ModelStorage"),
+                .product(name: "ModelStorage", package: "ModelStorage"),
+                .product(name: "ModelStorageGRDB", package: "ModelStorage"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Benchmark", package: "swift-benchmark"),
+                "SeededRandom",
+            ],
+            path: "DiffBenchmarks"
+        ),
+        // The tests' seeded generator (a link to Tests/SeededRandom), so that benchmark
+        // inputs are the ones the figures in the README were measured on.
+        .target(name: "SeededRandom", path: "SeededRandom"),
+    ],
+    swiftLanguageModes: [.v6]
+)
