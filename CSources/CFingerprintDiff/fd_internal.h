@@ -1,11 +1,25 @@
-/* Internal helpers shared by the C core: allocation through an optional fd_allocator with
- * overflow-checked sizes. Not part of the public API. */
+/* Internal to the C core: the state of one diff (fd_context), the rectangle a step works on
+ * (fd_range), the steps every algorithm is made of, and small helpers (allocation with
+ * overflow-checked sizes, hashing of fingerprints into table positions). Not public API.
+ *
+ * A step reads the fingerprints of its range and writes the matching there. The convention
+ * between steps: entries >= 0 are pairs, -1 is "unmatched" (a later step may still match
+ * it); steps that first clear a range say so. */
 #ifndef FD_INTERNAL_H
 #define FD_INTERNAL_H
 
 #include "fingerprint_diff.h"
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FD_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define FD_PREFETCH(address) ((void)0)
+#endif
+
+/* How far ahead (in elements) table slots are prefetched. */
+enum { FD_PREFETCH_DISTANCE = 16 };
 
 /* Allocates count * size bytes, or returns NULL on overflow or allocation failure. */
 static inline void *fd_allocate_array(const fd_allocator *allocator, size_t count, size_t size) {
@@ -43,5 +57,134 @@ static inline uint64_t fd_multiply_high(uint64_t a, uint64_t b) {
 static inline int fd_arrays_valid(const void *a, size_t a_count, const void *b, size_t b_count) {
     return (a != NULL || a_count == 0) && (b != NULL || b_count == 0);
 }
+
+/* The state of one diff, shared by its steps (git's xdfenv_t plays this part in xdiff). */
+typedef struct fd_context {
+    const uint64_t *old_fp;
+    size_t old_count;
+    const uint64_t *new_fp;
+    size_t new_count;
+    int64_t *old_to_new;
+    int64_t *new_to_old;
+    const fd_allocator *allocator;
+    uint32_t flags;  /* FD_MATCH_* found so far */
+    uint64_t cost;   /* work done, for fd_match_info.cost */
+} fd_context;
+
+/* The part of the two lists a step works on: old [old_begin, old_end), new [new_begin, new_end). */
+typedef struct fd_range {
+    size_t old_begin, old_end;
+    size_t new_begin, new_end;
+} fd_range;
+
+static inline fd_context fd_context_make(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
+                                         size_t new_count, int64_t *old_to_new, int64_t *new_to_old,
+                                         const fd_allocator *allocator) {
+    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0};
+    return context;
+}
+
+static inline fd_range fd_whole_range(const fd_context *c) {
+    fd_range range = {0, c->old_count, 0, c->new_count};
+    return range;
+}
+
+static inline void fd_pair(fd_context *c, size_t i, size_t j) {
+    c->old_to_new[i] = (int64_t)j;
+    c->new_to_old[j] = (int64_t)i;
+}
+
+/* A growable list of element indices (below 2^32: fd_heckel refuses larger inputs). */
+typedef struct fd_indices {
+    uint32_t *items;
+    size_t count, capacity;
+} fd_indices;
+
+/* Appends `index`; returns 0 when memory is exhausted. Amortised O(1). */
+int fd_indices_grow(fd_indices *list, const fd_allocator *allocator);
+static inline int fd_indices_push(fd_indices *list, size_t index, const fd_allocator *allocator) {
+    if (list->count == list->capacity && !fd_indices_grow(list, allocator)) return 0;
+    list->items[list->count++] = (uint32_t)index;
+    return 1;
+}
+void fd_indices_free(fd_indices *list, const fd_allocator *allocator);
+
+/* The unmatched elements of one side after the walk: those the forward walk stepped over
+ * (ascending, all before the middle), the middle neither walk reached, those the backward
+ * walk stepped over (descending, all after the middle). Every one of them is -1. A plain range
+ * is a `fd_left` with empty lists (its entries may then also hold pairs, which are skipped). */
+typedef struct fd_left {
+    fd_indices forward;
+    size_t middle_begin, middle_end;
+    fd_indices backward;
+} fd_left;
+
+/* What the walk left to the table, on both sides. */
+typedef struct fd_remainder {
+    fd_left old_side, new_side;
+} fd_remainder;
+
+static inline fd_remainder fd_remainder_of_range(fd_range range) {
+    fd_remainder remainder;
+    memset(&remainder, 0, sizeof remainder);
+    remainder.old_side.middle_begin = range.old_begin;
+    remainder.old_side.middle_end = range.old_end;
+    remainder.new_side.middle_begin = range.new_begin;
+    remainder.new_side.middle_end = range.new_end;
+    return remainder;
+}
+
+/* How many elements of a side are left (an upper bound on the unmatched ones). */
+static inline size_t fd_left_count(const fd_left *left) {
+    return left->forward.count + (left->middle_end - left->middle_begin) + left->backward.count;
+}
+
+void fd_remainder_free(fd_remainder *remainder, const fd_allocator *allocator);
+
+/* ---- Steps (each in its own file) ---------------------------------------------------- */
+
+/* fd_common_ends.c: marks every element of the range unmatched. */
+void fd_step_unmatch(fd_context *c, fd_range range);
+/* fd_common_ends.c: matches the common prefix of the range in place; returns the rest. */
+fd_range fd_step_match_common_prefix(fd_context *c, fd_range range);
+/* fd_common_ends.c: matches the common suffix of the range in place; returns the rest. */
+fd_range fd_step_match_common_suffix(fd_context *c, fd_range range);
+
+/* fd_walk.c: walks the range forwards from its start and backwards from its end, matching
+ * aligned runs and writing -1 into every entry it steps over; fills *left with what it left
+ * (the middle neither walk reached is untouched) and returns the pairs it made. */
+fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked);
+
+/* fd_occurrence_matching.c: matches, by occurrence order, the unmatched (-1) old and new
+ * elements of `left`; sets FD_MATCH_HAD_DUPLICATES when a fingerprint repeats among them. */
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left);
+
+/* fd_duplicates.c: sets *found when a fingerprint occurs twice among the old elements of
+ * `range` and the new elements of `left` still unmatched (exact). */
+fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_remainder *left, int *found);
+
+/* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c). */
+fd_status fd_step_hunt_szymanski(fd_context *c, fd_range middle, const int64_t *new_head,
+                                 const int64_t *next_old, uint64_t pairs);
+
+/* fd_myers_search.c: Myers' middle-snake search over reduced sequences a (old) and b (new),
+ * whose elements came from the original indices a_origin and b_origin. */
+typedef struct fd_reduced {
+    const uint64_t *a, *b;
+    const int64_t *a_origin, *b_origin;
+    size_t a_count, b_count;
+} fd_reduced;
+fd_status fd_step_myers_search(fd_context *c, const fd_reduced *reduced, uint64_t budget);
+
+/* fd_matching.c: checks a matching (see fd_matching_check) and counts its pairs and, with
+ * content, the pairs whose content differs. */
+fd_status fd_matching_validate(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
+                               size_t new_count, const int64_t *old_to_new, const int64_t *new_to_old,
+                               const uint64_t *old_content, const uint64_t *new_content,
+                               size_t *matched, size_t *updated);
+size_t fd_count_pairs(const int64_t *new_to_old, size_t new_count);
+
+/* fd_heckel.c: the Heckel matching of the whole context, with or without the walk. */
+fd_status fd_heckel_match(fd_context *c, int use_walk);
 
 #endif

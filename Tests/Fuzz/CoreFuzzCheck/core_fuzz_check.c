@@ -87,6 +87,65 @@ static size_t maximum_matchable(const uint64_t *a, size_t n, const uint64_t *b, 
     return total;
 }
 
+/* Edit mode: old is `count` values (distinct, or from `alphabet` when it is not 0), new comes
+ * from old by the edits in `edits` (see core_fuzz_check.h). Returns the lengths, or 0 on
+ * allocation failure. */
+static int build_edited(const uint8_t *edits, size_t edit_count, size_t count, uint64_t alphabet,
+                        uint64_t **old_out, size_t *n_out, uint64_t **new_out, size_t *m_out) {
+    size_t capacity = count + 64 * edit_count + 1;
+    uint64_t *old_fp = malloc((count + 1) * sizeof *old_fp), *new_fp = malloc(capacity * sizeof *new_fp);
+    if (!old_fp || !new_fp) { free(old_fp); free(new_fp); return 0; }
+    uint64_t fresh = 1000003;
+    for (size_t i = 0; i < count; i++) old_fp[i] = alphabet ? (uint64_t)(i * 2654435761u) % alphabet : i * 7919 + 13;
+    size_t cursor = 0, m = 0;
+    for (size_t k = 0; k < edit_count; k++) {
+        size_t amount = 1 + edits[k] / 4;
+        switch (edits[k] & 3) {
+        case 0: for (size_t t = 0; t < amount && cursor < count; t++) new_fp[m++] = old_fp[cursor++]; break;
+        case 1: cursor = cursor + amount < count ? cursor + amount : count; break;
+        case 2: for (size_t t = 0; t < amount; t++) new_fp[m++] = alphabet ? fresh++ % alphabet : fresh++; break;
+        default:
+            if (cursor + amount < count) { /* old[cursor] goes `amount` places on */
+                uint64_t moved = old_fp[cursor++];
+                for (size_t t = 0; t < amount - 1 && cursor < count; t++) new_fp[m++] = old_fp[cursor++];
+                new_fp[m++] = moved;
+            }
+        }
+    }
+    while (cursor < count) new_fp[m++] = old_fp[cursor++];
+    *old_out = old_fp, *n_out = count, *new_out = new_fp, *m_out = m;
+    return 1;
+}
+
+/* The walk and the table-only path must agree exactly: 0, or 1 with a message. */
+static int check_walk_equals_table(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
+                                   char *message, size_t message_capacity) {
+    int64_t *o2n[2] = {malloc((n + 1) * sizeof(int64_t)), malloc((n + 1) * sizeof(int64_t))};
+    int64_t *n2o[2] = {malloc((m + 1) * sizeof(int64_t)), malloc((m + 1) * sizeof(int64_t))};
+    uint8_t *lis[2] = {malloc(m + 1), malloc(m + 1)};
+    fd_diff_result results[2];
+    int failed = 0;
+    if (!o2n[0] || !o2n[1] || !n2o[0] || !n2o[1] || !lis[0] || !lis[1]) {
+        snprintf(message, message_capacity, "test harness out of memory");
+        failed = 1;
+    }
+    for (int k = 0; k < 2 && !failed; k++) {
+        fd_diff_options options = {FD_ALGORITHM_HECKEL, k ? FD_DIFF_TABLE_ONLY : 0, 0};
+        if (fd_diff(old_fp, n, new_fp, m, &options, o2n[k], n2o[k], lis[k], &results[k], NULL) != FD_OK) {
+            snprintf(message, message_capacity, "fd_diff failed");
+            failed = 1;
+        }
+    }
+    if (!failed && (memcmp(o2n[0], o2n[1], n * sizeof(int64_t)) || memcmp(n2o[0], n2o[1], m * sizeof(int64_t)) ||
+                    memcmp(lis[0], lis[1], m) || memcmp(&results[0].counts, &results[1].counts, sizeof results[0].counts) ||
+                    results[0].match.flags != results[1].match.flags)) {
+        snprintf(message, message_capacity, "the walk differs from the table-only path (old %zu, new %zu)", n, m);
+        failed = 1;
+    }
+    for (int k = 0; k < 2; k++) { free(o2n[k]); free(n2o[k]); free(lis[k]); }
+    return failed;
+}
+
 int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t message_capacity) {
     int result = 0;
     message[0] = '\0';
@@ -103,7 +162,16 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
     int inject = (mode >> 6) & 1;
 
     size_t n = element_count * split_byte / 255, m = element_count - n;
-    uint64_t *old_fp = malloc((n + 1) * sizeof *old_fp), *new_fp = malloc((m + 1) * sizeof *new_fp);
+    uint64_t *old_fp = NULL, *new_fp = NULL;
+    int edit_mode = (mode >> 7) & 1;
+    if (edit_mode) {
+        if (!build_edited(elements, element_count, 16 * split_byte + 1, (mode & 3) ? 0 : 5, &old_fp, &n, &new_fp, &m)) {
+            old_fp = new_fp = NULL;
+        }
+    } else {
+        old_fp = malloc((n + 1) * sizeof *old_fp);
+        new_fp = malloc((m + 1) * sizeof *new_fp);
+    }
     uint64_t *old_content = malloc((n + 1) * sizeof *old_content), *new_content = malloc((m + 1) * sizeof *new_content);
     int64_t *o2n = malloc((n + 1) * sizeof *o2n), *n2o = malloc((m + 1) * sizeof *n2o);
     fd_changeset changeset;
@@ -113,14 +181,27 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
     if (!old_fp || !new_fp || !old_content || !new_content || !o2n || !n2o || !applied || !leaves || !filled) {
         FAIL("test harness out of memory");
     }
-    for (size_t k = 0; k < element_count; k++) {
-        uint64_t value = elements[k] % alphabet;
-        if (huge) value = UINT64_MAX - value;
-        uint64_t content = (elements[k] / alphabet) % 2;
-        if (k < n) { old_fp[k] = value; old_content[k] = content; }
-        else { new_fp[k - n] = value; new_content[k - n] = content; }
+    if (edit_mode) {
+        for (size_t i = 0; i < n; i++) old_content[i] = old_fp[i] & 1;
+        for (size_t j = 0; j < m; j++) new_content[j] = (new_fp[j] >> 1) & 1;
+        if (huge) {
+            for (size_t i = 0; i < n; i++) old_fp[i] = UINT64_MAX - old_fp[i];
+            for (size_t j = 0; j < m; j++) new_fp[j] = UINT64_MAX - new_fp[j];
+        }
+    } else {
+        for (size_t k = 0; k < element_count; k++) {
+            uint64_t value = elements[k] % alphabet;
+            if (huge) value = UINT64_MAX - value;
+            uint64_t content = (elements[k] / alphabet) % 2;
+            if (k < n) { old_fp[k] = value; old_content[k] = content; }
+            else { new_fp[k - n] = value; new_content[k - n] = content; }
+        }
     }
     int small = n * m <= 250000;
+    if (check_walk_equals_table(old_fp, n, new_fp, m, message, message_capacity)) {
+        result = 1;
+        goto done;
+    }
 
     /* Heckel: consistent, k-th occurrence order. */
     fd_match_info info;

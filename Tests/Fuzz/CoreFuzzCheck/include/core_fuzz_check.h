@@ -5,10 +5,20 @@
  * Input format (all bytes optional):
  *   byte 0: bits 0-1 alphabet (2, 8, 64, 256 values); bit 2 map values near UINT64_MAX;
  *           bits 3-5 Myers cost limit (0: default, k: 4^k steps);
- *           bit 6 inject an allocation failure at the allocation numbered by byte 2
+ *           bit 6 inject an allocation failure at the allocation numbered by byte 2;
+ *           bit 7 edit mode (below)
  *   byte 1: where old ends and new begins among the remaining bytes (x/255 of them)
  *   byte 2: allocation to fail (with bit 6)
  *   rest:   one element per byte: fingerprint = byte % alphabet; content = byte / alphabet % 2
+ *
+ * Edit mode (long aligned runs with local edits, what Heckel's walk is for): old is
+ * 16 * (byte 1) + 1 distinct values, or values from the alphabet when bits 0-1 are 0; new is
+ * built from old by one edit per remaining byte, on a cursor that walks old: the low 2 bits
+ * choose copy (the next 1 + byte/4 old elements), delete (skip that many), insert (that many
+ * new values) or move (the next old element goes 1 + byte/4 places further on).
+ *
+ * Every mode also checks that Heckel with the walk (fd_heckel, fd_diff) gives exactly what the
+ * table-only path (fd_diff with FD_DIFF_TABLE_ONLY) gives: matching, moves, counts, flags.
  */
 #ifndef CORE_FUZZ_CHECK_H
 #define CORE_FUZZ_CHECK_H

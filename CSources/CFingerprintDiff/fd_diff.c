@@ -1,0 +1,38 @@
+/* fd_diff: the matching of two lists and its moves in one call, so that a binding crosses
+ * into C once per diff. */
+#include "fd_internal.h"
+
+/* The matching of options->algorithm into the context. */
+static fd_status match(fd_context *c, const fd_diff_options *options) {
+    if (options->algorithm == FD_ALGORITHM_HECKEL) {
+        return fd_heckel_match(c, !(options->flags & FD_DIFF_TABLE_ONLY));
+    }
+    fd_match_info info;
+    fd_status status = fd_myers(c->old_fp, c->old_count, c->new_fp, c->new_count, c->old_to_new, c->new_to_old,
+                                options->cost_limit, &info, c->allocator);
+    if (status != FD_OK) return status;
+    c->flags = info.flags;
+    c->cost = info.cost;
+    return fd_match_remaining(c->old_fp, c->old_count, c->new_fp, c->new_count, c->old_to_new, c->new_to_old,
+                              NULL, c->allocator);
+}
+
+fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp, size_t new_count,
+                  const fd_diff_options *options, int64_t *old_to_new, int64_t *new_to_old, uint8_t *in_lis,
+                  fd_diff_result *result, const fd_allocator *allocator) {
+    static const fd_diff_options heckel = {FD_ALGORITHM_HECKEL, 0, 0};
+    if (result == NULL || !fd_arrays_valid(old_fp, old_count, new_fp, new_count) ||
+        !fd_arrays_valid(old_to_new, old_count, new_to_old, new_count) || (in_lis == NULL && new_count > 0)) {
+        return FD_ERR_INVALID_ARGUMENT;
+    }
+    memset(result, 0, sizeof *result);
+    fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
+    fd_status status = match(&c, options ? options : &heckel);
+    size_t staying = 0;
+    if (status == FD_OK) status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
+    if (status != FD_OK) return status;
+    size_t matched = fd_count_pairs(new_to_old, new_count);
+    result->match = (fd_match_info){c.flags, c.cost, matched};
+    result->counts = (fd_changeset_counts){old_count - matched, new_count - matched, matched - staying, 0};
+    return FD_OK;
+}

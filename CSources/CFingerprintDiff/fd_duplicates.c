@@ -1,0 +1,135 @@
+/* Whether any fingerprint repeats (fd_step_find_duplicates), exactly, without a table of every
+ * element: the check that decides whether Heckel's walk may stand (see fd_heckel.c).
+ *
+ * The values checked are the old elements of the range and the new elements the walk and the
+ * table left unmatched: every fingerprint occurs at most once among them exactly when it
+ * occurs at most once on each side (a matched new element has its old partner's fingerprint;
+ * an unmatched one must differ from every old one, or the table would have matched it).
+ *
+ * Three passes, the first two over bitmaps that stay in the cache:
+ *  1. each value sets its bit in `seen` (8 bits per value, the bit chosen by multiply-high of
+ *     the mixed value); a bit already set marks the same bit in `repeated`;
+ *  2. the values whose bit is in `repeated` are the candidates (about 1 in 8);
+ *  3. the candidates go through a small open-addressing set, which is exact. */
+#include "fd_internal.h"
+
+/* The two bitmaps of passes 1 and 2. */
+typedef struct bitmaps {
+    uint64_t *seen, *repeated;
+    uint64_t bits;
+} bitmaps;
+
+static inline uint64_t bit_of(const bitmaps *maps, uint64_t value) { return fd_multiply_high(fd_mix(value), maps->bits); }
+
+/* Pass 1 for one value; returns 1 when it set a new bit of `repeated`. */
+static inline size_t see(bitmaps *maps, uint64_t value) {
+    uint64_t bit = bit_of(maps, value), mask = (uint64_t)1 << (bit & 63);
+    uint64_t *word = &maps->seen[bit >> 6];
+    if (!(*word & mask)) {
+        *word |= mask;
+        return 0;
+    }
+    uint64_t *repeat = &maps->repeated[bit >> 6];
+    size_t fresh = !(*repeat & mask);
+    *repeat |= mask;
+    return fresh;
+}
+
+static inline int is_candidate(const bitmaps *maps, uint64_t value) {
+    uint64_t bit = bit_of(maps, value);
+    return (maps->repeated[bit >> 6] >> (bit & 63)) & 1;
+}
+
+/* Calls `body` with `value` bound to each new fingerprint of `side` that is still unmatched. */
+#define FOR_EACH_UNMATCHED_NEW(c, side, value, body)                                            \
+    do {                                                                                        \
+        for (size_t k_ = 0; k_ < (side)->forward.count; k_++) {                                 \
+            size_t j_ = (side)->forward.items[k_];                                              \
+            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
+        }                                                                                       \
+        for (size_t j_ = (side)->middle_begin; j_ < (side)->middle_end; j_++) {                 \
+            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
+        }                                                                                       \
+        for (size_t k_ = 0; k_ < (side)->backward.count; k_++) {                                \
+            size_t j_ = (side)->backward.items[k_];                                             \
+            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
+        }                                                                                       \
+    } while (0)
+
+/* Pass 3: whether two of the candidates are equal. */
+static fd_status candidates_repeat(const uint64_t *candidates, size_t count, const fd_allocator *allocator, int *found) {
+    size_t capacity = 16;
+    while (capacity < 2 * count) capacity *= 2;
+    uint64_t *set = fd_allocate_array(allocator, capacity, sizeof(uint64_t));
+    if (set == NULL) return FD_ERR_NO_MEMORY;
+    memset(set, 0, capacity * sizeof(uint64_t));
+    size_t zeros = 0; /* 0 marks an empty slot, so the value 0 is counted aside */
+    for (size_t k = 0; k < count && !*found; k++) {
+        uint64_t value = candidates[k];
+        if (value == 0) {
+            *found = ++zeros > 1;
+            continue;
+        }
+        size_t position = (size_t)(fd_mix(value) >> 32) & (capacity - 1);
+        while (set[position] != 0 && set[position] != value) position = (position + 1) & (capacity - 1);
+        *found = set[position] == value;
+        set[position] = value;
+    }
+    fd_deallocate(allocator, set);
+    return FD_OK;
+}
+
+/* Passes 2 and 3, once pass 1 marked `repeats` bits. */
+static fd_status check_candidates(const fd_context *c, fd_range range, const fd_left *new_side, const bitmaps *maps,
+                                  size_t repeats, int *found) {
+    size_t capacity = 3 * repeats + 64, count = 0; /* about 1.9 values per repeated bit */
+    uint64_t *candidates = fd_allocate_array(c->allocator, capacity, sizeof(uint64_t));
+    if (candidates == NULL) return FD_ERR_NO_MEMORY;
+    int overflow = 0;
+    for (size_t i = range.old_begin; i < range.old_end; i++) {
+        uint64_t value = c->old_fp[i];
+        if (!is_candidate(maps, value)) continue;
+        if (count < capacity) candidates[count] = value;
+        count++;
+    }
+    FOR_EACH_UNMATCHED_NEW(c, new_side, value, {
+        if (is_candidate(maps, value)) {
+            if (count < capacity) candidates[count] = value;
+            count++;
+        }
+    });
+    if (count > capacity) overflow = 1; /* improbable: collect again into an exact array */
+    fd_status status = FD_OK;
+    if (overflow) {
+        fd_deallocate(c->allocator, candidates);
+        candidates = fd_allocate_array(c->allocator, count, sizeof(uint64_t));
+        if (candidates == NULL) return FD_ERR_NO_MEMORY;
+        count = 0;
+        for (size_t i = range.old_begin; i < range.old_end; i++) {
+            if (is_candidate(maps, c->old_fp[i])) candidates[count++] = c->old_fp[i];
+        }
+        FOR_EACH_UNMATCHED_NEW(c, new_side, value, { if (is_candidate(maps, value)) candidates[count++] = value; });
+    }
+    status = candidates_repeat(candidates, count, c->allocator, found);
+    fd_deallocate(c->allocator, candidates);
+    return status;
+}
+
+fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_remainder *left, int *found) {
+    *found = 0;
+    size_t count = range.old_end - range.old_begin + fd_left_count(&left->new_side);
+    if (count < 2) return FD_OK;
+    bitmaps maps;
+    maps.bits = 8 * (uint64_t)count;
+    size_t words = (size_t)((maps.bits + 63) / 64);
+    maps.seen = fd_allocate_array(c->allocator, 2 * words, sizeof(uint64_t));
+    if (maps.seen == NULL) return FD_ERR_NO_MEMORY;
+    maps.repeated = maps.seen + words;
+    memset(maps.seen, 0, 2 * words * sizeof(uint64_t));
+    size_t repeats = 0;
+    for (size_t i = range.old_begin; i < range.old_end; i++) repeats += see(&maps, c->old_fp[i]);
+    FOR_EACH_UNMATCHED_NEW(c, &left->new_side, value, { repeats += see(&maps, value); });
+    fd_status status = repeats > 0 ? check_candidates(c, range, &left->new_side, &maps, repeats, found) : FD_OK;
+    fd_deallocate(c->allocator, maps.seen);
+    return status;
+}

@@ -1,0 +1,69 @@
+/* The occurrence table: one open-addressing table, shared by every step that needs to find
+ * the elements with a given fingerprint (Heckel's occurrence matching, fd_match_remaining,
+ * Myers' occurrence counts). Internal.
+ *
+ * A slot is 64 bits, so that the table of a million elements (11 MB) stays in the last-level
+ * cache:
+ *
+ *     bits 44-63  tag: 20 bits of the mixed fingerprint (the full value is read from `keys`)
+ *     bit  43     a flag the user of the table defines (Myers: "occurs in new")
+ *     bits 32-42  a count the user defines, saturating at 2047 (Myers: occurrences in old)
+ *     bits 0-31   1 + the index of the head element in `keys` (0: empty slot)
+ *
+ * Positions come from the mixed fingerprint by multiply-high ("fastrange"), so the capacity
+ * is sized to the input (load factor at most 3/4), not rounded up to a power of two; probing
+ * is linear. */
+#ifndef FD_OCCURRENCE_TABLE_H
+#define FD_OCCURRENCE_TABLE_H
+
+#include "fd_internal.h"
+
+typedef struct fd_occurrence_table {
+    uint64_t *slots;
+    uint64_t capacity;
+    const uint64_t *keys; /* the fingerprints that slot heads index */
+} fd_occurrence_table;
+
+enum { FD_SLOT_COUNT_MAX = 2047 };
+
+/* Creates an empty table for up to `entries` fingerprints whose heads index `keys`.
+ * FD_ERR_TOO_LARGE when `entries` needs more than 32-bit heads. */
+fd_status fd_occurrence_table_create(fd_occurrence_table *table, size_t entries, const uint64_t *keys,
+                                     const fd_allocator *allocator);
+void fd_occurrence_table_destroy(fd_occurrence_table *table, const fd_allocator *allocator);
+
+static inline uint64_t fd_slot_tag(uint64_t key) { return (fd_mix(key) >> 20) & 0xFFFFF; }
+static inline uint64_t fd_slot_make(uint64_t key, size_t head, uint32_t count, int flag) {
+    return (fd_slot_tag(key) << 44) | ((uint64_t)(flag != 0) << 43) | ((uint64_t)count << 32) | (uint64_t)(head + 1);
+}
+/* The head's index in `keys`; the slot must not be empty. */
+static inline size_t fd_slot_head(uint64_t slot) { return (size_t)(slot & 0xFFFFFFFFu) - 1; }
+static inline uint32_t fd_slot_count(uint64_t slot) { return (uint32_t)(slot >> 32) & 0x7FF; }
+static inline int fd_slot_flag(uint64_t slot) { return (int)((slot >> 43) & 1); }
+
+static inline uint64_t fd_occurrence_position(const fd_occurrence_table *table, uint64_t key) {
+    return fd_multiply_high(fd_mix(key), table->capacity);
+}
+
+/* The slot of `key`: the occupied slot whose head has that fingerprint, or the empty slot
+ * where it goes. */
+static inline uint64_t *fd_occurrence_find(const fd_occurrence_table *table, uint64_t key) {
+    uint64_t position = fd_occurrence_position(table, key);
+    const uint64_t tag = fd_slot_tag(key);
+    for (;;) {
+        uint64_t *slot = &table->slots[position];
+        uint64_t value = *slot;
+        if (value == 0) return slot;
+        if ((value >> 44) == tag && table->keys[fd_slot_head(value)] == key) return slot;
+        position = position + 1 == table->capacity ? 0 : position + 1;
+    }
+}
+
+/* Starts loading the slot of `key` into the cache. */
+static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint64_t key) {
+    FD_PREFETCH(&table->slots[fd_occurrence_position(table, key)]);
+    (void)table;
+    (void)key;
+}
+
+#endif

@@ -1,0 +1,152 @@
+/* The walk (fd_step_walk): Heckel's first pass, which matches the runs that are aligned in
+ * old and new (same fingerprints in the same order, only shifted) without the occurrence
+ * table, so that only what is out of place pays for table look-ups.
+ *
+ * Forwards from the start of the range, equal fingerprints at the current positions are
+ * matched in place. At a mismatch at (i, j) the walk finds its place again the way rsync and
+ * xdelta do, by a bounded local look-ahead:
+ *   - old[i + 1] == new[j + 1]: one element was replaced; step over both;
+ *   - the smallest k < WALK_WINDOW with new[j + k] == old[i] (k elements inserted) or
+ *     old[i + k] == new[j] (k elements deleted): step over them;
+ *   - otherwise step over both and count a failure; WALK_FAILURES_MAX failures in a row, or a
+ *     look-ahead budget proportional to the range used up, end the walk.
+ * Then the same backwards from the end of the range, down to where the forward walk stopped,
+ * so that a change at the top of a list (a feed with new rows on top) leaves the unchanged
+ * tail to the walk. Every element stepped over gets -1 and goes on a list for the table; the
+ * middle neither walk reached is left untouched. The pairs form one chain (increasing on both
+ * sides); with unique fingerprints each is the only possible pair of its fingerprint, which is
+ * why fd_heckel keeps the walk only when no fingerprint repeats. */
+#include "fd_internal.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FD_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define FD_ALWAYS_INLINE static inline
+#endif
+
+enum {
+    WALK_WINDOW = 64,        /* how far the look-ahead searches, on each side */
+    WALK_FAILURES_MAX = 16,  /* mismatches in a row without a place found again */
+};
+
+/* Where a walk is: forwards, the next positions; backwards, one past them. */
+typedef struct walk_cursor {
+    size_t i, j;
+} walk_cursor;
+
+/* One walk in progress. */
+typedef struct walk_state {
+    fd_context *c;
+    uint64_t budget;        /* look-ahead comparisons left */
+    size_t walked;          /* pairs made */
+    fd_indices *old_left;   /* old elements stepped over */
+    fd_indices *new_left;   /* new elements stepped over */
+    int out_of_memory;
+} walk_state;
+
+/* The element `distance` positions ahead of the cursor, in the walk's direction. */
+FD_ALWAYS_INLINE size_t ahead(size_t position, size_t distance, int forwards) {
+    return forwards ? position + distance : position - 1 - distance;
+}
+
+/* Steps over `count` elements of one side: -1, and onto the list for the table. */
+FD_ALWAYS_INLINE void step_over(walk_state *w, int64_t *matching, fd_indices *list, size_t position, size_t count,
+                                int forwards) {
+    for (size_t k = 0; k < count; k++) {
+        size_t index = ahead(position, k, forwards);
+        matching[index] = -1;
+        if (!fd_indices_push(list, index, w->c->allocator)) w->out_of_memory = 1;
+    }
+}
+
+/* The aligned run at the cursor: matched in place; returns its length. */
+FD_ALWAYS_INLINE size_t match_run(fd_context *c, walk_cursor at, size_t limit, int forwards) {
+    const uint64_t *a = c->old_fp, *b = c->new_fp;
+    int64_t *old_to_new = c->old_to_new, *new_to_old = c->new_to_old;
+    size_t k = 0;
+    if (forwards) {
+        while (k < limit && a[at.i + k] == b[at.j + k]) {
+            old_to_new[at.i + k] = (int64_t)(at.j + k);
+            new_to_old[at.j + k] = (int64_t)(at.i + k);
+            k++;
+        }
+    } else {
+        while (k < limit && a[at.i - 1 - k] == b[at.j - 1 - k]) {
+            old_to_new[at.i - 1 - k] = (int64_t)(at.j - 1 - k);
+            new_to_old[at.j - 1 - k] = (int64_t)(at.i - 1 - k);
+            k++;
+        }
+    }
+    return k;
+}
+
+/* The look-ahead at a mismatch: sets *skip_old or *skip_new to the distance to the nearest
+ * agreement and returns 1, or returns 0. */
+FD_ALWAYS_INLINE int find_place_again(walk_state *w, walk_cursor at, size_t old_left, size_t new_left,
+                                      size_t *skip_old, size_t *skip_new, int forwards) {
+    const uint64_t *a = w->c->old_fp, *b = w->c->new_fp;
+    uint64_t old_here = a[ahead(at.i, 0, forwards)], new_here = b[ahead(at.j, 0, forwards)];
+    size_t limit = WALK_WINDOW < w->budget ? WALK_WINDOW : (size_t)w->budget;
+    w->budget -= limit;
+    for (size_t k = 1; k < limit; k++) {
+        if (k < new_left && b[ahead(at.j, k, forwards)] == old_here) {
+            *skip_old = 0, *skip_new = k;
+            return 1;
+        }
+        if (k < old_left && a[ahead(at.i, k, forwards)] == new_here) {
+            *skip_old = k, *skip_new = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Walks from `at` in one direction until a side reaches `stop` or the walk gives up; returns
+ * where it stopped. */
+FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor stop, int forwards) {
+    fd_context *c = w->c;
+    size_t failures = 0;
+    for (;;) {
+        size_t old_left = forwards ? stop.i - at.i : at.i - stop.i;
+        size_t new_left = forwards ? stop.j - at.j : at.j - stop.j;
+        size_t run = match_run(c, at, old_left < new_left ? old_left : new_left, forwards);
+        if (run > 0) {
+            w->walked += run, failures = 0;
+            at.i = forwards ? at.i + run : at.i - run;
+            at.j = forwards ? at.j + run : at.j - run;
+            old_left -= run, new_left -= run;
+        }
+        if (old_left == 0 || new_left == 0 || w->budget == 0 || w->out_of_memory) return at;
+        size_t skip_old = 1, skip_new = 1; /* a replaced element, unless the look-ahead finds better */
+        int replaced = old_left > 1 && new_left > 1 && c->old_fp[ahead(at.i, 1, forwards)] == c->new_fp[ahead(at.j, 1, forwards)];
+        int stop_here = 0;
+        if (!replaced && !find_place_again(w, at, old_left, new_left, &skip_old, &skip_new, forwards)) {
+            skip_old = skip_new = 1;
+            stop_here = ++failures >= WALK_FAILURES_MAX;
+        }
+        step_over(w, c->old_to_new, w->old_left, at.i, skip_old, forwards);
+        step_over(w, c->new_to_old, w->new_left, at.j, skip_new, forwards);
+        at.i = forwards ? at.i + skip_old : at.i - skip_old;
+        at.j = forwards ? at.j + skip_new : at.j - skip_new;
+        if (stop_here) return at;
+    }
+}
+
+fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked) {
+    memset(left, 0, sizeof *left);
+    /* Look-ahead comparisons allowed: proportional to the range, so the walk is O(n + m). */
+    uint64_t budget = 8 * ((uint64_t)(range.old_end - range.old_begin) + (range.new_end - range.new_begin)) + 4096;
+    walk_state forwards = {c, budget, 0, &left->old_side.forward, &left->new_side.forward, 0};
+    walk_cursor begin = {range.old_begin, range.new_begin}, end = {range.old_end, range.new_end};
+    walk_cursor reached = walk(&forwards, begin, end, 1);
+    walk_state backwards = {c, forwards.budget, 0, &left->old_side.backward, &left->new_side.backward, 0};
+    walk_cursor back = forwards.out_of_memory ? end : walk(&backwards, end, reached, 0);
+    left->old_side.middle_begin = reached.i, left->old_side.middle_end = back.i;
+    left->new_side.middle_begin = reached.j, left->new_side.middle_end = back.j;
+    *walked = forwards.walked + backwards.walked;
+    if (forwards.out_of_memory || backwards.out_of_memory) {
+        fd_remainder_free(left, c->allocator);
+        return FD_ERR_NO_MEMORY;
+    }
+    return FD_OK;
+}

@@ -1,0 +1,113 @@
+import CFingerprintDiff
+
+/// The memory of one diff: the fingerprints of both lists, the matching, the marks of the new
+/// elements that stay in place, and the C core's scratch memory.
+///
+/// - A small diff (up to ``smallElementCount`` elements in all) takes one kept 64 KiB block
+///   from the scratch pool and carves everything from it, the C core's scratch through an
+///   `fd_arena` over its free end: no heap allocation, one lock of the pool to take the block
+///   and one to give it back.
+/// - A large diff takes separate pooled blocks, so that the fingerprints can go back to the
+///   pool as soon as the pairs are confirmed (before the result is built: peak memory), and the
+///   C core allocates from the pool directly.
+///
+/// Used through ``with(oldCount:newCount:_:)``, which releases everything when the body returns.
+@usableFromInline
+internal struct _DiffWorkspace {
+    /// Up to this many old plus new elements, a diff runs in one kept block.
+    @usableFromInline static let smallElementCount = 1_536
+    /// The size of that block.
+    static let smallBlockBytes = 64 << 10
+
+    @usableFromInline let oldCount: Int
+    @usableFromInline let newCount: Int
+    /// Fingerprints of the old ids, `oldCount` of them.
+    @usableFromInline let oldFingerprints: UnsafeMutablePointer<UInt64>
+    /// Fingerprints of the new ids, `newCount` of them.
+    @usableFromInline let newFingerprints: UnsafeMutablePointer<UInt64>
+    /// For each old element, its new partner or -1.
+    @usableFromInline let oldToNew: UnsafeMutablePointer<Int64>
+    /// For each new element, its old partner or -1.
+    @usableFromInline let newToOld: UnsafeMutablePointer<Int64>
+    /// For each new element, 1 when it is matched and stays in place (not a move).
+    @usableFromInline let inLIS: UnsafeMutablePointer<UInt8>
+    /// What the C core allocates with.
+    @usableFromInline var allocator: fd_allocator
+
+    private var mainBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)
+    private var fingerprintBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)?
+
+    /// Runs `body` with the memory of a diff of `oldCount` and `newCount` elements, then
+    /// releases it.
+    @inlinable
+    static func with<R>(oldCount: Int, newCount: Int, _ body: (inout _DiffWorkspace) -> R) -> R {
+        var workspace = _DiffWorkspace(oldCount: oldCount, newCount: newCount)
+        defer { workspace.release() }
+        return body(&workspace)
+    }
+
+    @usableFromInline
+    init(oldCount: Int, newCount: Int) {
+        self.oldCount = oldCount
+        self.newCount = newCount
+        let total = oldCount + newCount
+        // Layout: [fd_arena][its fallback fd_allocator][old fp][new fp][old->new][new->old]
+        // [in LIS][arena room...]
+        let arenaBytes = (MemoryLayout<fd_arena>.size + MemoryLayout<fd_allocator>.size + 15) & ~15
+        let fingerprintBytes = total * 8
+        let matchingBytes = total * 8 + (newCount + 15) & ~15
+        if total <= Self.smallElementCount {
+            mainBlock = Self.take(Self.smallBlockBytes)
+            fingerprintBlock = nil
+            let base = mainBlock.pointer
+            oldFingerprints = (base + arenaBytes).bindMemory(to: UInt64.self, capacity: oldCount)
+            newFingerprints = (base + arenaBytes + oldCount * 8).bindMemory(to: UInt64.self, capacity: newCount)
+            let matching = base + arenaBytes + fingerprintBytes
+            oldToNew = matching.bindMemory(to: Int64.self, capacity: oldCount)
+            newToOld = (matching + oldCount * 8).bindMemory(to: Int64.self, capacity: newCount)
+            inLIS = (matching + total * 8).bindMemory(to: UInt8.self, capacity: newCount)
+            // What does not fit the block goes to the pool.
+            let fallback = (base + MemoryLayout<fd_arena>.size).bindMemory(to: fd_allocator.self, capacity: 1)
+            fallback.initialize(to: ScratchPool.shared.cAllocator)
+            let arena = base.bindMemory(to: fd_arena.self, capacity: 1)
+            let used = arenaBytes + fingerprintBytes + matchingBytes
+            fd_arena_init(arena, base + used, mainBlock.bytes - used, fallback)
+            allocator = fd_arena_allocator(arena)
+        } else {
+            let fingerprints = Self.take(max(fingerprintBytes, 16))
+            fingerprintBlock = fingerprints
+            mainBlock = Self.take(max(matchingBytes, 16))
+            oldFingerprints = fingerprints.pointer.bindMemory(to: UInt64.self, capacity: oldCount)
+            newFingerprints = (fingerprints.pointer + oldCount * 8).bindMemory(to: UInt64.self, capacity: newCount)
+            oldToNew = mainBlock.pointer.bindMemory(to: Int64.self, capacity: oldCount)
+            newToOld = (mainBlock.pointer + oldCount * 8).bindMemory(to: Int64.self, capacity: newCount)
+            inLIS = (mainBlock.pointer + total * 8).bindMemory(to: UInt8.self, capacity: newCount)
+            allocator = ScratchPool.shared.cAllocator
+        }
+    }
+
+    /// A block of at least `bytes` from the pool; traps when memory is exhausted, like any
+    /// Swift allocation.
+    private static func take(_ bytes: Int) -> (pointer: UnsafeMutableRawPointer, bytes: Int) {
+        guard let block = ScratchPool.shared.allocate(bytes: bytes) else {
+            fatalError("FingerprintDiff: cannot allocate \(bytes) bytes of scratch memory")
+        }
+        return block
+    }
+
+    /// Gives the fingerprints back to the pool now, when they live in a block of their own
+    /// (large diffs): call once the pairs are confirmed, before the result is built.
+    @usableFromInline
+    mutating func releaseFingerprints() {
+        guard let block = fingerprintBlock else { return }
+        fingerprintBlock = nil
+        ScratchPool.shared.deallocate(block.pointer, bytes: block.bytes)
+    }
+
+    /// Gives every block back to the pool.
+    @usableFromInline
+    mutating func release() {
+        releaseFingerprints()
+        ScratchPool.shared.deallocate(mainBlock.pointer, bytes: mainBlock.bytes)
+    }
+}

@@ -1,0 +1,282 @@
+import CFingerprintDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+import SeededRandom
+
+/// Heckel's walk (the sequential first pass over aligned runs) against the table-only path it
+/// replaces, the run-collapsing LIS against element-by-element patience sorting, and the arena
+/// workspace: each faster path must give exactly the result of the path it replaces.
+@Suite("C core: walk, LIS, arena")
+struct CoreWalkTests {
+    /// What `fd_diff` computed: the matching, the moves, the counts and flags.
+    struct DiffOutcome: Equatable, CustomStringConvertible {
+        var oldToNew: [Int64]
+        var newToOld: [Int64]
+        var inLIS: [UInt8]
+        var flags: UInt32
+        var matched: Int
+        var counts: [Int]
+
+        var description: String { "o2n \(oldToNew) n2o \(newToOld) lis \(inLIS) flags \(flags) counts \(counts)" }
+    }
+
+    static func diff(_ old: [UInt64], _ new: [UInt64], algorithm: fd_algorithm = FD_ALGORITHM_HECKEL,
+                     flags: UInt32 = 0, allocator: UnsafePointer<fd_allocator>? = nil) -> DiffOutcome? {
+        var oldToNew = [Int64](repeating: -7, count: old.count)
+        var newToOld = [Int64](repeating: -7, count: new.count)
+        var inLIS = [UInt8](repeating: 7, count: new.count)
+        var result = fd_diff_result()
+        var options = fd_diff_options(algorithm: algorithm, flags: flags, cost_limit: 0)
+        let status = fd_diff(old, old.count, new, new.count, &options, &oldToNew, &newToOld, &inLIS, &result, allocator)
+        guard status == FD_OK else { return nil }
+        #expect(fd_matching_check(old, old.count, new, new.count, oldToNew, newToOld) == FD_OK)
+        let counts = [result.counts.deletions, result.counts.insertions, result.counts.moves].map { Int($0) }
+        return DiffOutcome(oldToNew: oldToNew, newToOld: newToOld, inLIS: inLIS, flags: result.match.flags,
+                           matched: Int(result.match.matched_count), counts: counts)
+    }
+
+    /// How the new list of a random case is made from the old one.
+    enum Edit: CaseIterable {
+        case localEdits        // a few deletions, insertions, replacements, short moves
+        case feed              // new rows on top, a few removed and replaced below
+        case blockMoves        // blocks cut and pasted elsewhere
+        case randomMoves       // single elements moved anywhere (1% to 20%)
+        case shuffled          // nothing aligned
+        case prependAppend     // long runs added at either end
+    }
+
+    /// A random old list of `count` unique ids (or ids from `alphabet` values, for duplicates)
+    /// and a new list made by `edit`.
+    static func randomCase(count: Int, alphabet: Int?, edit: Edit, _ generator: inout SplitMix64) -> ([Int], [Int]) {
+        var next = 0
+        func fresh() -> Int {
+            if let alphabet { return Int.random(in: 0..<alphabet, using: &generator) }
+            next += 1
+            return next
+        }
+        let old = (0..<count).map { _ in fresh() }
+        var new = old
+        func position(_ slack: Int = 0) -> Int { Int.random(in: 0...max(0, new.count - slack), using: &generator) }
+        switch edit {
+        case .localEdits:
+            for _ in 0..<Int.random(in: 0...max(1, count / 20), using: &generator) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where !new.isEmpty: new.remove(at: position(1))
+                case 1: new.insert(fresh(), at: position())
+                case 2 where !new.isEmpty: new[position(1)] = fresh()
+                case 3 where new.count > 2:
+                    let from = position(1), element = new.remove(at: from)
+                    new.insert(element, at: min(new.count, max(0, from + Int.random(in: -8...8, using: &generator))))
+                default: break
+                }
+            }
+        case .feed:
+            new.insert(contentsOf: (0..<Int.random(in: 0...80, using: &generator)).map { _ in fresh() }, at: 0)
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where !new.isEmpty { new.remove(at: position(1)) }
+            for _ in 0..<Int.random(in: 0...6, using: &generator) where !new.isEmpty { new[position(1)] = fresh() }
+        case .blockMoves:
+            for _ in 0..<Int.random(in: 1...4, using: &generator) where new.count > 2 {
+                let start = position(1), length = Int.random(in: 1...max(1, (new.count - start) / 2), using: &generator)
+                let block = Array(new[start..<min(new.count, start + length)])
+                new.removeSubrange(start..<min(new.count, start + length))
+                new.insert(contentsOf: block, at: position())
+            }
+        case .randomMoves:
+            let moves = max(1, count * Int.random(in: 1...20, using: &generator) / 100)
+            for _ in 0..<moves where new.count > 1 {
+                let element = new.remove(at: position(1))
+                new.insert(element, at: position())
+            }
+        case .shuffled:
+            new.shuffle(using: &generator)
+        case .prependAppend:
+            new.insert(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() }, at: 0)
+            new.append(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() })
+        }
+        return (old, new)
+    }
+
+    /// Fingerprints of ids: XXH3 (as the Swift layer makes them), the ids themselves (as a C
+    /// caller may pass them), or forced into 8 values (collisions everywhere).
+    static let fingerprintings: [(String, @Sendable (Int) -> UInt64)] = [
+        ("xxh3", { fd_fingerprint_u64(UInt64(bitPattern: Int64($0))) }),
+        ("raw", { UInt64(bitPattern: Int64($0)) }),
+        ("8 values", { fd_fingerprint_u64(UInt64($0 & 7)) }),
+    ]
+
+    @Test("the walk gives exactly the table-only matching, moves, counts and flags", arguments: Edit.allCases)
+    func walkEqualsTableOnly(edit: Edit) {
+        var generator = SplitMix64(seed: UInt64(Edit.allCases.firstIndex(of: edit)!) &+ 77)
+        var walkedAway = 0
+        for round in 0..<400 {
+            let count = [0, 1, 2, 5, 40, 300, 3_000][round % 7]
+            let alphabet: Int? = round % 5 == 4 ? [2, 10, 1000][round % 3] : nil
+            let (oldIDs, newIDs) = Self.randomCase(count: count, alphabet: alphabet, edit: edit, &generator)
+            for (name, fingerprint) in Self.fingerprintings {
+                let old = oldIDs.map(fingerprint), new = newIDs.map(fingerprint)
+                guard let walked = Self.diff(old, new), let reference = Self.diff(old, new, flags: FD_DIFF_TABLE_ONLY) else {
+                    Issue.record("fd_diff failed")
+                    return
+                }
+                #expect(walked == reference, "\(edit) \(name) round \(round): old \(old.count) new \(new.count)")
+                if walked.flags & FD_MATCH_HAD_DUPLICATES == 0 && alphabet == nil && name != "8 values" {
+                    walkedAway += 1
+                }
+            }
+        }
+        #expect(walkedAway > 100, "unique cases were exercised")
+    }
+
+    @Test("with duplicates the walk keeps the k-th occurrence matched with the k-th")
+    func walkKeepsOccurrenceOrder() {
+        var generator = SplitMix64(seed: 4_242)
+        for round in 0..<3_000 {
+            let edit = Edit.allCases[round % Edit.allCases.count]
+            let (oldIDs, newIDs) = Self.randomCase(count: Int.random(in: 0...60, using: &generator),
+                                                  alphabet: [2, 3, 7, 30][round % 4], edit: edit, &generator)
+            let old = oldIDs.map { UInt64($0) }, new = newIDs.map { UInt64($0) }
+            guard let walked = Self.diff(old, new) else {
+                Issue.record("fd_diff failed")
+                return
+            }
+            var seen: [UInt64: Int] = [:]
+            for (j, value) in new.enumerated() {
+                let occurrence = seen[value, default: 0]
+                seen[value] = occurrence + 1
+                let expected = old.indices.filter { old[$0] == value }.dropFirst(occurrence).first.map { Int64($0) } ?? -1
+                #expect(walked.newToOld[j] == expected, "\(edit): old \(old) new \(new)")
+            }
+        }
+    }
+
+    /// Element-by-element patience sorting with back links, a value equal to its pile's top
+    /// not placed: the LIS the run-collapsing one must reproduce exactly.
+    static func patienceMarks(_ values: [Int64]) -> [UInt8] {
+        var tails: [Int] = []
+        var link = [Int](repeating: -1, count: values.count)
+        for (position, value) in values.enumerated() where value >= 0 {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low < tails.count && values[tails[low]] == value { continue }
+            link[position] = low > 0 ? tails[low - 1] : -1
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var marks = [UInt8](repeating: 0, count: values.count)
+        var position = tails.last ?? -1
+        while position >= 0 {
+            marks[position] = 1
+            position = link[position]
+        }
+        return marks
+    }
+
+    @Test("the run-collapsing LIS marks exactly what element-by-element patience sorting marks")
+    func lisMatchesPatienceSorting() {
+        var generator = SplitMix64(seed: 99)
+        for round in 0..<4_000 {
+            let count = Int.random(in: 0...[8, 60, 600][round % 3], using: &generator)
+            var values: [Int64]
+            switch round % 4 {
+            case 0: // a permutation with runs: mostly ordered, some moved, some missing
+                values = (0..<Int64(count)).map { $0 }
+                for _ in 0..<Int.random(in: 0...max(1, count / 10), using: &generator) where count > 1 {
+                    values.swapAt(Int.random(in: 0..<count, using: &generator), Int.random(in: 0..<count, using: &generator))
+                }
+                for k in values.indices where Int.random(in: 0..<12, using: &generator) == 0 { values[k] = -1 }
+            case 1: // runs of random lengths at random values, repeats allowed (as in Hunt-Szymanski)
+                values = []
+                while values.count < count {
+                    let start = Int64.random(in: 0...40, using: &generator)
+                    values += (0..<Int64.random(in: 1...6, using: &generator)).map { start + $0 }
+                }
+            case 2: // random small values with gaps
+                values = (0..<count).map { _ in Int64.random(in: -1...9, using: &generator) }
+            default: // descending runs of ascending runs
+                values = (0..<count).map { Int64(count - $0 / 5 * 5 + $0 % 5) }
+            }
+            var marks = [UInt8](repeating: 9, count: values.count)
+            var length = 0
+            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
+            let expected = Self.patienceMarks(values)
+            #expect(marks == expected, "values \(values)")
+            #expect(length == expected.filter { $0 == 1 }.count)
+            let chosen = zip(values, marks).filter { $0.1 == 1 }.map(\.0)
+            #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "strictly increasing")
+        }
+        var length = 7
+        #expect(fd_longest_increasing_subsequence(nil, 0, nil, &length, nil) == FD_OK && length == 0)
+        #expect(fd_longest_increasing_subsequence(nil, 3, nil, nil, nil) == FD_ERR_INVALID_ARGUMENT)
+    }
+
+    /// Counts the fallback's allocations and frees, and fails from a given one on.
+    final class CountingFallback {
+        var allocations = 0
+        var live = 0
+        var failFrom = Int.max
+
+        func allocator() -> fd_allocator {
+            fd_allocator(
+                allocate: { context, size in
+                    let me = Unmanaged<CountingFallback>.fromOpaque(context!).takeUnretainedValue()
+                    me.allocations += 1
+                    guard me.allocations <= me.failFrom else { return nil }
+                    me.live += 1
+                    return malloc(size)
+                },
+                deallocate: { context, pointer in
+                    guard let pointer else { return }
+                    Unmanaged<CountingFallback>.fromOpaque(context!).takeUnretainedValue().live -= 1
+                    free(pointer)
+                },
+                context: Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    @Test("a diff in an arena that fits allocates nothing; one that does not fit spills to the fallback and leaks nothing")
+    func arenaWorkspace() {
+        var generator = SplitMix64(seed: 5)
+        for count in [0, 10, 300, 3_000] {
+            for edit in [Edit.localEdits, .shuffled, .feed] {
+                let (oldIDs, newIDs) = Self.randomCase(count: count, alphabet: nil, edit: edit, &generator)
+                let old = oldIDs.map { fd_fingerprint_u64(UInt64($0)) }, new = newIDs.map { fd_fingerprint_u64(UInt64($0)) }
+                let expected = Self.diff(old, new)
+                for (capacity, algorithm) in [(1 << 20, FD_ALGORITHM_HECKEL), (1 << 20, FD_ALGORITHM_MYERS), (256, FD_ALGORITHM_HECKEL)] {
+                    let counter = CountingFallback()
+                    var fallback = counter.allocator()
+                    let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+                    defer { buffer.deallocate() }
+                    var arena = fd_arena()
+                    fd_arena_init(&arena, buffer, capacity, &fallback)
+                    var allocator = fd_arena_allocator(&arena)
+                    let outcome = Self.diff(old, new, algorithm: algorithm, allocator: &allocator)
+                    if algorithm == FD_ALGORITHM_HECKEL { #expect(outcome == expected) } else { #expect(outcome != nil) }
+                    #expect(counter.live == 0, "everything the fallback gave was returned")
+                    #expect(arena.used == 0, "every arena block was given back last-in first-out")
+                    if capacity == 1 << 20 { #expect(counter.allocations == 0, "n = \(count): fits the arena") }
+                }
+                // An exhausted fallback: reported, nothing leaked.
+                for failFrom in 0..<6 {
+                    let counter = CountingFallback()
+                    counter.failFrom = failFrom
+                    var fallback = counter.allocator()
+                    var arena = fd_arena()
+                    fd_arena_init(&arena, nil, 0, &fallback)
+                    var allocator = fd_arena_allocator(&arena)
+                    var oldToNew = [Int64](repeating: 0, count: old.count), newToOld = [Int64](repeating: 0, count: new.count)
+                    var inLIS = [UInt8](repeating: 0, count: new.count)
+                    var result = fd_diff_result()
+                    let status = fd_diff(old, old.count, new, new.count, nil, &oldToNew, &newToOld, &inLIS, &result, &allocator)
+                    #expect(status == FD_OK || status == FD_ERR_NO_MEMORY)
+                    #expect(counter.live == 0)
+                }
+            }
+        }
+    }
+}
