@@ -2,11 +2,21 @@ import CFingerprintDiff
 import FingerprintDiff
 import Foundation
 
-/// Times each step of a Heckel and a Myers diff through the C API (median of repeated runs),
-/// to show where the end-to-end time goes. `DiffBenchmarks --phases`.
+/// `DiffBenchmarks --phases`: where the time of one Heckel diff goes, per scenario from 100 to
+/// 1,000,000 elements, as medians of repeated runs in the same process:
+///
+/// - floor: fingerprinting both lists' ids (summed, as in the diff table);
+/// - fingerprints stored: the same into arrays, as the diff does;
+/// - fd_diff: the C core's one call on those fingerprints (matching with the walk, duplicate
+///   check, the table for what is left, moves), with malloc;
+/// - table only: the same call without the walk (the reference path);
+/// - LIS: the moves alone (`fd_longest_increasing_subsequence` on the matching);
+/// - end to end: `Changeset(from:to:)`; "Swift" is end to end minus stored fingerprints and
+///   fd_diff: confirming every pair with `==`, the updates, building the arrays.
 enum PhaseReport {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// Median of `runs` timings of `body`, in nanoseconds.
     static func median(_ runs: Int, _ body: () -> Void) -> Double {
         var samples: [UInt64] = []
         for _ in 0..<runs {
@@ -15,45 +25,73 @@ enum PhaseReport {
             samples.append(now() - start)
         }
         samples.sort()
-        return Double(samples[samples.count / 2]) / 1e6
+        return Double(samples[samples.count / 2])
     }
 
-    static func report(_ name: String, old oldFP: [UInt64], new newFP: [UInt64], endToEnd: () -> Void,
-                       endToEndMyers: () -> Void) {
-        let runs = 15
-        var o2n = [Int64](repeating: -1, count: oldFP.count)
-        var n2o = [Int64](repeating: -1, count: newFP.count)
-        let heckel = median(runs) { _ = fd_heckel(oldFP, oldFP.count, newFP, newFP.count, &o2n, &n2o, nil, nil) }
-        let changeset = median(runs) {
-            var result = fd_changeset()
-            _ = fd_changeset_make(o2n, o2n.count, n2o, n2o.count, nil, nil, &result, nil)
-            fd_changeset_free(&result, nil)
+    /// One scenario's row. `fingerprints` fingerprints both lists into arrays (a loop specialized
+    /// for the element type); the floor sums the same fingerprints without storing them.
+    static func row<Element>(_ name: String, old: [Element], new: [Element], runs: Int,
+                             floor floorBody: @escaping () -> UInt64,
+                             fingerprints: @escaping () -> ([UInt64], [UInt64]),
+                             changeset: @escaping ([Element], [Element]) -> Changeset) -> [String] {
+        let floor = median(runs) { blackHole(floorBody()) }
+        var oldFP: [UInt64] = [], newFP: [UInt64] = []
+        let stored = median(runs) { (oldFP, newFP) = fingerprints() }
+        var oldToNew = [Int64](repeating: 0, count: old.count), newToOld = [Int64](repeating: 0, count: new.count)
+        var inLIS = [UInt8](repeating: 0, count: new.count)
+        var result = fd_diff_result()
+        func diff(_ flags: UInt32) -> Double {
+            var options = fd_diff_options(algorithm: FD_ALGORITHM_HECKEL, flags: flags, cost_limit: 0)
+            return median(runs) {
+                _ = fd_diff(oldFP, oldFP.count, newFP, newFP.count, &options, &oldToNew, &newToOld, &inLIS, &result, nil)
+            }
         }
-        let myers = median(3) { _ = fd_myers(oldFP, oldFP.count, newFP, newFP.count, &o2n, &n2o, 0, nil, nil) }
-        let remaining = median(3) {
-            var copyO2N = o2n, copyN2O = n2o
-            _ = fd_match_remaining(oldFP, oldFP.count, newFP, newFP.count, &copyO2N, &copyN2O, nil, nil)
-        }
-        let total = median(runs, endToEnd)
-        let totalMyers = median(5, endToEndMyers)
-        print(String(format: "%@: fd_heckel %.2f ms, fd_changeset_make %.2f ms, fd_myers %.2f ms, fd_match_remaining %.2f ms (C core alone, malloc); end to end: Heckel %.2f ms, Myers %.2f ms",
-                     name, heckel, changeset, myers, remaining, total, totalMyers))
+        let walk = diff(0), tableOnly = diff(FD_DIFF_TABLE_ONLY)
+        let lis = median(runs) { _ = fd_longest_increasing_subsequence(newToOld, newToOld.count, &inLIS, nil, nil) }
+        let endToEnd = median(runs) { blackHole(changeset(old, new)) }
+        let swift = max(0, endToEnd - stored - walk)
+        return [name, floor, stored, walk, tableOnly, lis, swift, endToEnd].enumerated().map { index, value in
+            index == 0 ? name : Formatting.duration(nanoseconds: value as! Double)
+        } + [Formatting.ratio(endToEnd / floor)]
     }
 
     static func run() {
-        let dk = differenceKitScenario(count: 100_000)
-        let fpTime = median(15) { _ = dk.source.map { $0.fingerprint.rawValue } }
-        print(String(format: "fingerprint 100k UUIDs: %.2f ms", fpTime))
-        report("dk100k", old: dk.source.map { $0.fingerprint.rawValue }, new: dk.target.map { $0.fingerprint.rawValue }) {
-            _ = Changeset(from: dk.source, to: dk.target, id: \.self)
-        } endToEndMyers: {
-            _ = Changeset(from: dk.source, to: dk.target, id: \.self, algorithm: .myers)
+        let columns = ["scenario", "floor", "fingerprints stored", "fd_diff", "table only", "LIS", "Swift",
+                       "end to end", "× floor"]
+        var table: [[String]] = []
+        func rowOf(_ name: String, _ lists: (old: [Row], new: [Row]), runs: Int) -> [String] {
+            row(name, old: lists.old, new: lists.new, runs: runs, floor: {
+                var sum: UInt64 = 0
+                for row in lists.old { sum &+= row.id.fingerprint.rawValue }
+                for row in lists.new { sum &+= row.id.fingerprint.rawValue }
+                return sum
+            }, fingerprints: { (lists.old.map { $0.id.fingerprint.rawValue }, lists.new.map { $0.id.fingerprint.rawValue }) },
+            changeset: { Changeset(from: $0, to: $1) })
         }
-        let mix = mixScenario(count: 1_000_000)
-        report("mix-1M", old: mix.old.map { $0.id.fingerprint.rawValue }, new: mix.new.map { $0.id.fingerprint.rawValue }) {
-            _ = Changeset(from: mix.old, to: mix.new)
-        } endToEndMyers: {
-            _ = Changeset(from: mix.old, to: mix.new, algorithm: .myers)
+        func uuids(_ name: String, _ lists: (source: [UUID], target: [UUID]), runs: Int) -> [String] {
+            row(name, old: lists.source, new: lists.target, runs: runs, floor: {
+                var sum: UInt64 = 0
+                for uuid in lists.source { sum &+= uuid.fingerprint.rawValue }
+                for uuid in lists.target { sum &+= uuid.fingerprint.rawValue }
+                return sum
+            }, fingerprints: { (lists.source.map { $0.fingerprint.rawValue }, lists.target.map { $0.fingerprint.rawValue }) },
+            changeset: { Changeset(from: $0, to: $1, id: \.self) })
+        }
+        FileHandle.standardError.write(Data("measuring phases...\n".utf8))
+        table.append(rowOf("mix-100", mixScenario(count: 100), runs: 2_001))
+        table.append(rowOf("mix-1k", mixScenario(count: 1_000), runs: 501))
+        table.append(rowOf("feed-1k", feedScenario(), runs: 501))
+        table.append(uuids("dk5k", differenceKitScenario(count: 5_000), runs: 201))
+        table.append(rowOf("mix-10k", mixScenario(count: 10_000), runs: 101))
+        table.append(uuids("dk100k", differenceKitScenario(count: 100_000), runs: 31))
+        table.append(rowOf("mix-1M", mixScenario(count: 1_000_000), runs: 11))
+        var widths = columns.map(\.count)
+        for row in table { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
+        print("Where one Heckel diff's time goes (medians; fd_diff and LIS on the C core alone, with malloc)")
+        print(columns.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  "))
+        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for row in table {
+            print(row.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  "))
         }
     }
 }

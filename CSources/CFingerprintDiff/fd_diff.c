@@ -21,17 +21,20 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
                   const fd_diff_options *options, int64_t *old_to_new, int64_t *new_to_old, uint8_t *in_lis,
                   fd_diff_result *result, const fd_allocator *allocator) {
     static const fd_diff_options heckel = {FD_ALGORITHM_HECKEL, 0, 0};
+    if (options == NULL) options = &heckel;
+    const int with_moves = !(options->flags & FD_DIFF_MATCHING_ONLY);
     if (result == NULL || !fd_arrays_valid(old_fp, old_count, new_fp, new_count) ||
-        !fd_arrays_valid(old_to_new, old_count, new_to_old, new_count) || (in_lis == NULL && new_count > 0)) {
+        !fd_arrays_valid(old_to_new, old_count, new_to_old, new_count) || (with_moves && in_lis == NULL && new_count > 0)) {
         return FD_ERR_INVALID_ARGUMENT;
     }
     memset(result, 0, sizeof *result);
     fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
-    fd_status status = match(&c, options ? options : &heckel);
-    size_t staying = 0;
-    if (status == FD_OK) status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
+    fd_status status = match(&c, options);
+    size_t matched = status == FD_OK ? fd_count_pairs(new_to_old, new_count) : 0, staying = matched;
+    if (status == FD_OK && with_moves) {
+        status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
+    }
     if (status != FD_OK) return status;
-    size_t matched = fd_count_pairs(new_to_old, new_count);
     result->match = (fd_match_info){c.flags, c.cost, matched};
     result->counts = (fd_changeset_counts){old_count - matched, new_count - matched, matched - staying, 0};
     return FD_OK;

@@ -2,7 +2,7 @@
 /// protocol (not over closures) so that every public entry point specializes into straight-line
 /// code: no key-path application or closure call per element.
 @usableFromInline
-internal protocol _DiffIdentity {
+package protocol _DiffIdentity {
     associatedtype Element
     associatedtype ID: Hashable
     /// The identity of `element`.
@@ -13,59 +13,59 @@ internal protocol _DiffIdentity {
 
 /// Identity from `Identifiable.id`, fingerprinted with stable bytes.
 @usableFromInline
-internal struct _IdentifiableIdentity<Element: Identifiable>: _DiffIdentity
+package struct _IdentifiableIdentity<Element: Identifiable>: _DiffIdentity
 where Element.ID: Fingerprintable {
-    @inlinable init() {}
-    @inlinable func id(of element: Element) -> Element.ID { element.id }
-    @inlinable func fingerprint(of id: Element.ID) -> UInt64 { id.fingerprint.rawValue }
+    @inlinable package init() {}
+    @inlinable package func id(of element: Element) -> Element.ID { element.id }
+    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { id.fingerprint.rawValue }
 }
 
 /// Identity from `Identifiable.id`, fingerprinted from `hashValue`.
 @usableFromInline
-internal struct _HashedIdentifiableIdentity<Element: Identifiable>: _DiffIdentity {
-    @inlinable init() {}
-    @inlinable func id(of element: Element) -> Element.ID { element.id }
-    @inlinable func fingerprint(of id: Element.ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+package struct _HashedIdentifiableIdentity<Element: Identifiable>: _DiffIdentity {
+    @inlinable package init() {}
+    @inlinable package func id(of element: Element) -> Element.ID { element.id }
+    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
 }
 
 /// Identity through a key path, fingerprinted with stable bytes.
 @usableFromInline
-internal struct _KeyPathIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIdentity {
+package struct _KeyPathIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIdentity {
     @usableFromInline let keyPath: KeyPath<Element, ID>
-    @inlinable init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
-    @inlinable func id(of element: Element) -> ID { element[keyPath: keyPath] }
-    @inlinable func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+    @inlinable package init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
+    @inlinable package func id(of element: Element) -> ID { element[keyPath: keyPath] }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
 }
 
 /// Identity through a key path, fingerprinted from `hashValue`.
 @usableFromInline
-internal struct _HashedKeyPathIdentity<Element, ID: Hashable>: _DiffIdentity {
+package struct _HashedKeyPathIdentity<Element, ID: Hashable>: _DiffIdentity {
     @usableFromInline let keyPath: KeyPath<Element, ID>
-    @inlinable init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
-    @inlinable func id(of element: Element) -> ID { element[keyPath: keyPath] }
-    @inlinable func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+    @inlinable package init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
+    @inlinable package func id(of element: Element) -> ID { element[keyPath: keyPath] }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
 }
 
 /// The identity key path `\.self` with stable fingerprints, read without applying a key path.
 /// Only created after checking that `ID` is `Element` (see `_isIdentityKeyPath`), so the bit
 /// cast is a no-op.
 @usableFromInline
-internal struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIdentity {
-    @inlinable init() {}
-    @inlinable func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
-    @inlinable func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+package struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIdentity {
+    @inlinable package init() {}
+    @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
 }
 
 /// The identity key path `\.self` for ids that are only `Hashable`.
 @usableFromInline
-internal struct _HashedSelfIdentity<Element, ID: Hashable>: _DiffIdentity {
-    @inlinable init() {}
-    @inlinable func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
-    @inlinable func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+package struct _HashedSelfIdentity<Element, ID: Hashable>: _DiffIdentity {
+    @inlinable package init() {}
+    @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
 }
 
 /// Whether `keyPath` is `\Element.self` (so `ID == Element`).
 @inlinable
-internal func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) -> Bool {
+package func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) -> Bool {
     ID.self == Element.self && keyPath == \Element.self as AnyKeyPath
 }

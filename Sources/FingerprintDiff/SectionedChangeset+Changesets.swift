@@ -21,33 +21,44 @@ extension SectionedChangeset {
     ///   their section or move, plus O(s) per section; a second classification pass runs only
     ///   when an item operation touches a moved section (for ``batchUpdate``).
     public init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int]) {
+        let oldItemCount = oldItemCounts.reduce(0, +), newItemCount = newItemCounts.reduce(0, +)
         guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }),
-              let itemNewOfOld = itemChanges.matchedOffsets(oldCount: oldItemCounts.reduce(0, +),
-                                                           newCount: newItemCounts.reduce(0, +)),
+              let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: oldItemCounts.count, newCount: newItemCounts.count),
+              sectionChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < sectionNewOfOld.count && sectionNewOfOld[$0.old] == $0.new }),
+              let itemNewOfOld = itemChanges.matchedOffsets(oldCount: oldItemCount, newCount: newItemCount),
               itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < itemNewOfOld.count && itemNewOfOld[$0.old] == $0.new })
         else { return nil }
-        let itemOldOfNew = inverseMatching(itemNewOfOld, newCount: newItemCounts.reduce(0, +))
-        self.init(_sectionChanges: sectionChanges, itemNewOfOld: itemNewOfOld, itemOldOfNew: itemOldOfNew,
-                  itemUpdates: itemChanges.updates,
-                  itemsAreMinimal: itemChanges.isMinimal, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+        // A changeset from elsewhere: its matching, as the diff core would have handed it over.
+        let oldToNew = itemNewOfOld.map(Int64.init)
+        let newToOld = inverseMatching(itemNewOfOld, newCount: newItemCount).map(Int64.init)
+        self = oldToNew.withUnsafeBufferPointer { oldToNew in
+            newToOld.withUnsafeBufferPointer { newToOld in
+                SectionedChangeset(
+                    sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld,
+                    items: _Matching(prefix: 0, oldCount: oldItemCount, newCount: newItemCount, oldToNew: oldToNew,
+                                     newToOld: newToOld, inLIS: nil, deletionCount: itemChanges.deletions.count,
+                                     insertionCount: itemChanges.insertions.count, moveCount: 0,
+                                     updates: itemChanges.updates, isMinimal: itemChanges.isMinimal),
+                    oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+            }
+        }
     }
 
-    /// The sectioned changeset of a section changeset and an item matching over the flattened
-    /// items (for each old item its new offset or -1 and back, valid and one-to-one) with the matched
-    /// pairs that changed. Returns `nil` when the section changeset does not fit.
+    /// The sectioned changeset of a section changeset (`sectionNewOfOld`: its matching, for each
+    /// old section the new index or -1) and the confirmed matching of all items, flattened (old
+    /// items section after section, new likewise), whose updates are the items whose content
+    /// changed. The item matching's own moves are not used: items are placed section by section.
+    ///
+    /// - Complexity: O(n + m + k log k) for n old and m new items and k items that stay in their
+    ///   section or move, plus O(s) per section.
     @usableFromInline
-    internal init?(_sectionChanges sectionChanges: Changeset, itemNewOfOld: [Int], itemOldOfNew: [Int],
-                   itemUpdates: [Changeset.Update],
-                   itemsAreMinimal: Bool, oldItemCounts: [Int], newItemCounts: [Int]) {
+    package init(sectionChanges: Changeset, sectionNewOfOld: [Int], items matching: _Matching,
+                 oldItemCounts: [Int], newItemCounts: [Int]) {
         let old = SectionLayout(counts: oldItemCounts)
         let new = SectionLayout(counts: newItemCounts)
-        guard let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: old.sectionCount, newCount: new.sectionCount),
-              sectionChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < old.sectionCount && sectionNewOfOld[$0.old] == $0.new })
-        else { return nil }
-
         var changed = [Bool](repeating: false, count: new.itemCount)
-        for update in itemUpdates { changed[update.new] = true }
-        let items = ItemPairs(newOfOld: itemNewOfOld, oldOfNew: itemOldOfNew, changed: changed)
+        for update in matching.updates { changed[update.new] = true }
+        let items = ItemPairs(matching: matching, changed: changed)
         let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
         let raw = ClassifiedItems(old: old, new: new, items: items, sections: sections)
 
@@ -61,7 +72,7 @@ extension SectionedChangeset {
         itemInsertions = first.insertedItems
         itemMoves = first.movedItems
         self.itemUpdates = raw.updates(old: old, new: new)
-        isMinimal = sectionChanges.isMinimal && itemsAreMinimal
+        isMinimal = sectionChanges.isMinimal && matching.isMinimal
 
         let reloads = raw.reloadStage(updatedSections: sectionUpdates.map(\.new).sorted(), new: new)
         let conflicts = raw.movedSectionsTouched(
@@ -171,13 +182,12 @@ struct SectionPairs {
 
 /// The item matching over the flattened items, both ways, and which matched new items changed.
 struct ItemPairs {
-    let newOfOld: [Int]
-    let oldOfNew: [Int]
+    let matching: _Matching
     let changed: [Bool]
 
-    init(newOfOld: [Int], oldOfNew: [Int], changed: [Bool]) {
-        self.newOfOld = newOfOld
-        self.oldOfNew = oldOfNew
-        self.changed = changed
-    }
+    /// The new flat offset of old flat offset `old`, or -1.
+    func newOfOld(_ old: Int) -> Int { matching.newOffset(ofOld: old) }
+
+    /// The old flat offset of new flat offset `new`, or -1.
+    func oldOfNew(_ new: Int) -> Int { matching.oldOffset(ofNew: new) }
 }

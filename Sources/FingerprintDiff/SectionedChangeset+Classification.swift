@@ -45,7 +45,7 @@ struct ClassifiedItems {
             stayingOld.removeAll(keepingCapacity: true)
             stayingNew.removeAll(keepingCapacity: true)
             for newFlat in range {
-                let oldFlat = items.oldOfNew[newFlat]
+                let oldFlat = items.oldOfNew(newFlat)
                 let source = oldFlat < 0 ? -1 : old.sectionOf[oldFlat]
                 if source < 0 || sections.newOfOld[source] < 0 {
                     insertions.append(newFlat)
@@ -60,13 +60,13 @@ struct ClassifiedItems {
                 moved[stayingNew[position]] = true
             }
             for newFlat in range where moved[newFlat] && items.changed[newFlat] {
-                movingUpdates.append(FlatPair(old: items.oldOfNew[newFlat], new: newFlat))
+                movingUpdates.append(FlatPair(old: items.oldOfNew(newFlat), new: newFlat))
             }
         }
         // Old order: deletions, moves and in-place updates come out sorted.
         for oldSection in 0..<old.sectionCount where sections.newOfOld[oldSection] >= 0 {
             for oldFlat in old.range(of: oldSection) {
-                let newFlat = items.newOfOld[oldFlat]
+                let newFlat = items.newOfOld(oldFlat)
                 if newFlat < 0 || sections.oldOfNew[new.sectionOf[newFlat]] < 0 {
                     deletions.append(oldFlat)
                 } else if moved[newFlat] {

@@ -80,29 +80,33 @@ extension SectionedChangeset {
                              identity: _HashedIdentifiableIdentity<Item>())
     }
 
-    /// Diffs the section ids, then all items at once, then places them (see
-    /// ``init(sectionChanges:itemChanges:oldItemCounts:newItemCounts:)``).
+    /// Diffs the sections by id, then all items at once, then places them (see
+    /// ``init(sectionChanges:itemChanges:oldItemCounts:newItemCounts:)``): both through the
+    /// one confirmed matching (`_withMatching`); the items' without global moves, since each
+    /// surviving section keeps its own longest increasing subsequence in place.
     @inlinable
     internal static func _compute<Section: Identifiable, Content: Equatable, Identity: _DiffIdentity>(
         _ old: [Section], _ new: [Section], content: KeyPath<Section, Content>,
         items: KeyPath<Section, [Identity.Element]>, _ algorithm: DiffAlgorithm, identity: Identity
     ) -> SectionedChangeset where Identity.Element: Equatable {
-        var sectionChanges = Changeset(from: old.map(\.id), to: new.map(\.id), id: \.self, algorithm: algorithm)
-        // Matched ids are equal; the updates are the matched sections whose content differs.
-        if let newOfOld = sectionChanges.matchedOffsets(oldCount: old.count, newCount: new.count) {
-            for (oldIndex, newIndex) in newOfOld.enumerated()
-            where newIndex >= 0 && old[oldIndex][keyPath: content] != new[newIndex][keyPath: content] {
-                sectionChanges.updates.append(Changeset.Update(old: oldIndex, new: newIndex))
+        let sections = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                _withMatching(old, new, algorithm, identity: _HashedIdentifiableIdentity<Section>(),
+                              isChanged: { $0[keyPath: content] != $1[keyPath: content] }) {
+                    (changes: Changeset(_matching: $0), newOfOld: $0.newOffsetsOfOld)
+                }
             }
         }
         let (oldItems, oldCounts) = _flatten(old, items)
         let (newItems, newCounts) = _flatten(new, items)
-        // The item matching is placed section by section, so the global moves are not needed.
-        let items = Changeset._matchedOffsets(oldItems, newItems, algorithm, identity: identity)
-        // Both come from the diff core for exactly these lists, so they fit.
-        return SectionedChangeset(_sectionChanges: sectionChanges, itemNewOfOld: items.newOfOld, itemOldOfNew: items.oldOfNew,
-                                  itemUpdates: items.updates, itemsAreMinimal: items.isMinimal,
-                                  oldItemCounts: oldCounts, newItemCounts: newCounts)!
+        return oldItems.withUnsafeBufferPointer { oldItems in
+            newItems.withUnsafeBufferPointer { newItems in
+                _withMatching(oldItems, newItems, algorithm, identity: identity, moves: false, isChanged: !=) {
+                    SectionedChangeset(sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld,
+                                       items: $0, oldItemCounts: oldCounts, newItemCounts: newCounts)
+                }
+            }
+        }
     }
 }
 

@@ -31,20 +31,25 @@ extension MemoryStorage {
         _ newSections: [ArraySection<Model, Item>]
     ) {
         let oldHeaders = _headerModels()
-        var sectionChanges = Changeset(
-            from: oldHeaders.enumerated().map { index, header in
-                (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
-            },
-            to: newSections.map { _DiffKey.id($0.model.id) }, id: \.self)
-        let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: oldHeaders.count, newCount: newSections.count)!
-        sectionChanges.updates = []
-        for (old, new) in sectionNewOfOld.enumerated() where new >= 0 && oldHeaders[old] as? Model != newSections[new].model {
-            sectionChanges.updates.append(Changeset.Update(old: old, new: new))
+        let oldKeys = oldHeaders.enumerated().map { index, header in
+            (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
         }
-        let items = _ItemMatch(old: _allItems(), new: newSections.flatMap(\.items), id: { $0.id }, changed: !=)
-        _replaceSections(
-            with: newSections.map { (header: $0.model, items: $0.items.map { $0 as any Sendable }) },
-            sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items)
+        let newKeys = newSections.map { _DiffKey.id($0.model.id) }
+        let sections = _withKeyMatching(oldKeys, newKeys, moves: true) { matching in
+            var changes = Changeset(_matching: matching)
+            let newOfOld = matching.newOffsetsOfOld
+            changes.updates = []
+            for (old, new) in newOfOld.enumerated() where new >= 0 && oldHeaders[old] as? Model != newSections[new].model {
+                changes.updates.append(Changeset.Update(old: old, new: new))
+            }
+            return (changes: changes, newOfOld: newOfOld)
+        }
+        let newItems = newSections.flatMap(\.items)
+        _withItemMatching(old: _allItems(), new: newItems, id: \.id, moves: false, changed: !=) { items in
+            _replaceSections(
+                with: newSections.map { (header: $0.model, items: $0.items.map { $0 as any Sendable }) },
+                sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: items)
+        }
     }
 
     /// Replaces the items of section `section` with `items`, reporting the difference: items
@@ -88,9 +93,9 @@ extension MemoryStorage {
     public func setItems<T: Hashable & Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        let match = section < sections.count
-            ? _ItemMatch(old: sections[section].model.items, new: items, id: { $0 }, changed: { _, _ in false }) : nil
-        _replaceItems(inSection: section, with: models, match: match)
+        guard section < sections.count else { return _replaceItems(inSection: section, with: models, match: nil) }
+        _withItemMatching(old: sections[section].model.items, new: items, id: \.self, moves: true,
+                          changed: { _, _ in false }) { _replaceItems(inSection: section, with: models, match: $0) }
     }
 
     /// The body of both `Identifiable` overloads of `setItems(_:forSection:)` (the `Hashable`
@@ -101,9 +106,11 @@ extension MemoryStorage {
         throws(StorageError)
     {
         try _checkCreatableSection(section)
-        let match = section < numberOfSections
-            ? _ItemMatch(old: self.items(inSection: section)!, new: items, id: { $0.id }, changed: !=) : nil
-        _replaceItems(inSection: section, with: items.map { $0 as any Sendable }, match: match)
+        let models = items.map { $0 as any Sendable }
+        guard section < numberOfSections else { return _replaceItems(inSection: section, with: models, match: nil) }
+        _withItemMatching(old: self.items(inSection: section)!, new: items, id: \.id, moves: true, changed: !=) {
+            _replaceItems(inSection: section, with: models, match: $0)
+        }
     }
 
     // MARK: The non-generic halves
@@ -130,10 +137,10 @@ extension MemoryStorage {
     @usableFromInline
     func _replaceSections(
         with newSections: [(header: any Sendable, items: [any Sendable])], sectionChanges: Changeset,
-        sectionNewOfOld: [Int], items: _ItemMatch
+        sectionNewOfOld: [Int], items: _Matching
     ) {
         let headerKind = supplementaryHeaderKind
-        let slots = items.slots(old: sections.flatMap(\.slots), fresh: makeIdentities)
+        let slots = _slots(of: items, old: sections.flatMap(\.slots))
         let sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: newSections.count)
         var result: [StoredSection] = []
         result.reserveCapacity(newSections.count)
@@ -151,14 +158,12 @@ extension MemoryStorage {
         sections = result
 
         if isBatching {
-            for update in items.changes.updates { touchItem(slots[update.new]) }
+            for update in items.updates { touchItem(slots[update.new]) }
             for update in sectionChanges.updates { touchSection(result[update.new].id) }
             return
         }
-        // Both changesets come from the diff core for exactly these lists, so they fit.
-        let sectioned = SectionedChangeset(
-            sectionChanges: sectionChanges, itemChanges: items.changes,
-            oldItemCounts: oldItemCounts, newItemCounts: result.map(\.slots.count))!
+        let sectioned = SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
+                                           oldItemCounts: oldItemCounts, newItemCounts: result.map(\.slots.count))
         deliver(StorageUpdate(sectioned, current: result))
     }
 
@@ -166,7 +171,7 @@ extension MemoryStorage {
     /// reports the change; `match` is `nil` when the section does not exist yet (it and the
     /// sections before it are created and reported inserted).
     @usableFromInline
-    func _replaceItems(inSection section: Int, with models: [any Sendable], match: _ItemMatch?) {
+    func _replaceItems(inSection section: Int, with models: [any Sendable], match: _Matching?) {
         guard let match, section < sections.count else {
             let created = createSections(through: section)
             sections[section].model.items = models
@@ -175,15 +180,61 @@ extension MemoryStorage {
             report(SectionedBatchUpdate(insertedSections: Array(created)))
             return
         }
-        let slots = match.slots(old: sections[section].slots, fresh: makeIdentities)
+        let slots = _slots(of: match, old: sections[section].slots)
+        let changes = Changeset(_matching: match)
         sections[section].model.items = models
         sections[section].slots = slots
         sections[section].invalidateLookup()
-        for update in match.changes.updates { touchItem(slots[update.new]) }
-        report(SectionedBatchUpdate(BatchUpdate(match.changes), inSection: section),
-               models: Dictionary(uniqueKeysWithValues: match.changes.updates.map {
+        for update in changes.updates { touchItem(slots[update.new]) }
+        report(SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
+               models: Dictionary(uniqueKeysWithValues: changes.updates.map {
                    (IndexPath(indexes: [section, $0.new]), models[$0.new])
                }))
+    }
+
+    /// The identity of every new item: its old item's when matched, a fresh one otherwise.
+    func _slots(of matching: _Matching, old: [UInt64]) -> [UInt64] {
+        let oldOfNew = matching.oldOffsetsOfNew
+        var unmatched = makeIdentities(oldOfNew.lazy.filter { $0 < 0 }.count).makeIterator()
+        return oldOfNew.map { $0 >= 0 ? old[$0] : unmatched.next()! }
+    }
+
+    /// Runs `body` with the confirmed matching of the storage's items `old` (of any type) with
+    /// the new items of type `T` by `id`; an existing item of another type never matches. The
+    /// matching's updates are the matched pairs that `changed`. Specialized in the caller: ids
+    /// are compared with `==`, so the result never depends on their hash values.
+    @inlinable
+    func _withItemMatching<T, ID: Hashable, R>(
+        old: [any Sendable], new: [T], id: KeyPath<T, ID>, moves: Bool, changed: (T, T) -> Bool,
+        _ body: (_Matching) -> R
+    ) -> R {
+        let oldTyped = old.map { $0 as? T }
+        let oldKeys = oldTyped.indices.map { offset in oldTyped[offset].map { _DiffKey.id($0[keyPath: id]) } ?? .unmatched(offset) }
+        let newKeys = new.map { _DiffKey.id($0[keyPath: id]) }
+        return _withKeyMatching(oldKeys, newKeys, moves: moves) { matching in
+            var typed = matching
+            typed.updates = []
+            for oldOffset in oldTyped.indices {
+                let newOffset = matching.newOffset(ofOld: oldOffset)
+                if newOffset >= 0, let item = oldTyped[oldOffset], changed(item, new[newOffset]) {
+                    typed.updates.append(Changeset.Update(old: oldOffset, new: newOffset))
+                }
+            }
+            return body(typed)
+        }
+    }
+
+    /// Runs `body` with the confirmed Heckel matching of two key lists (no updates).
+    @inlinable
+    func _withKeyMatching<ID: Hashable, R>(
+        _ old: [_DiffKey<ID>], _ new: [_DiffKey<ID>], moves: Bool, _ body: (_Matching) -> R
+    ) -> R {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                _withMatching(old, new, .heckel, identity: _HashedSelfIdentity<_DiffKey<ID>, _DiffKey<ID>>(), moves: moves,
+                              isChanged: { _, _ in false }, body)
+            }
+        }
     }
 }
 
@@ -194,67 +245,4 @@ extension MemoryStorage {
 enum _DiffKey<ID: Hashable>: Hashable {
     case id(ID)
     case unmatched(Int)
-}
-
-/// The matching of the storage's items (of any type) with new items of type `T` by id, and
-/// the changeset over them whose updates are the matched pairs that `changed`.
-///
-/// Ids are fingerprinted from their hash values and diffed as `UInt64`s; every matched pair
-/// is then confirmed with `==` on the typed ids. If one is not (an item of another type, or a
-/// hash collision met a real id), the matching is recomputed exactly on the ids themselves, so
-/// the result never depends on the hashes. Built in the caller's specialized code.
-@usableFromInline
-struct _ItemMatch {
-    @usableFromInline var changes: Changeset
-    /// For each new item, the old item it is matched with, or -1.
-    @usableFromInline var oldOfNew: [Int]
-
-    @inlinable
-    init<T, ID: Hashable>(old: [any Sendable], new: [T], id: (T) -> ID, changed: (T, T) -> Bool) {
-        let oldTyped = old.map { $0 as? T }
-        let newIDs = new.map(id)
-        var oldKeys: [UInt64] = []
-        oldKeys.reserveCapacity(old.count)
-        for offset in oldTyped.indices {
-            // Items of other types get keys that no typed id is likely to share; if one does,
-            // confirmation below catches it.
-            if let item = oldTyped[offset] {
-                oldKeys.append(Fingerprint(hashing: id(item)).rawValue)
-            } else {
-                oldKeys.append(~UInt64(offset))
-            }
-        }
-        changes = Changeset(from: oldKeys, to: newIDs.map { Fingerprint(hashing: $0).rawValue }, id: \.self)
-        var newOfOld = changes.matchedOffsets(oldCount: old.count, newCount: new.count)!
-        var confirmed = true
-        for oldOffset in newOfOld.indices where newOfOld[oldOffset] >= 0 {
-            guard let item = oldTyped[oldOffset], id(item) == newIDs[newOfOld[oldOffset]] else {
-                confirmed = false
-                break
-            }
-        }
-        if !confirmed {
-            let exactKeys = oldTyped.indices.map { offset in
-                oldTyped[offset].map { _DiffKey.id(id($0)) } ?? .unmatched(offset)
-            }
-            changes = Changeset(from: exactKeys, to: newIDs.map { _DiffKey.id($0) }, id: \.self)
-            newOfOld = changes.matchedOffsets(oldCount: old.count, newCount: new.count)!
-        }
-        oldOfNew = [Int](repeating: -1, count: new.count)
-        changes.updates = []
-        for oldOffset in newOfOld.indices where newOfOld[oldOffset] >= 0 {
-            let newOffset = newOfOld[oldOffset]
-            oldOfNew[newOffset] = oldOffset
-            if let item = oldTyped[oldOffset], changed(item, new[newOffset]) {
-                changes.updates.append(Changeset.Update(old: oldOffset, new: newOffset))
-            }
-        }
-    }
-
-    /// The identity of every new item: its old item's when matched, a fresh one otherwise.
-    @usableFromInline
-    func slots(old: [UInt64], fresh: (Int) -> [UInt64]) -> [UInt64] {
-        var unmatched = fresh(oldOfNew.lazy.filter { $0 < 0 }.count).makeIterator()
-        return oldOfNew.map { $0 >= 0 ? old[$0] : unmatched.next()! }
-    }
 }

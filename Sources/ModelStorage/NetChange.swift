@@ -21,25 +21,28 @@ func netChange(
     from baseline: [SectionSnapshot], to current: [StoredSection],
     touchedItems: Set<UInt64>, touchedSections: Set<UInt64>
 ) -> StorageUpdate {
-    var sectionChanges = Changeset(from: baseline.map(\.id), to: current.map(\.id), id: \.self)
-    if !touchedSections.isEmpty {
-        sectionChanges.updates = matchedPairs(of: sectionChanges, oldCount: baseline.count, newCount: current.count) {
-            touchedSections.contains(current[$0].id)
+    let identity = _SelfIdentity<UInt64, UInt64>()
+    let oldSectionIDs = baseline.map(\.id), newSectionIDs = current.map(\.id)
+    let sections = oldSectionIDs.withUnsafeBufferPointer { old in
+        newSectionIDs.withUnsafeBufferPointer { new in
+            _withMatching(old, new, .heckel, identity: identity, isChanged: { _, new in touchedSections.contains(new) }) {
+                (changes: Changeset(_matching: $0), newOfOld: $0.newOffsetsOfOld)
+            }
         }
     }
-    let oldSlots = baseline.flatMap(\.slots)
-    let newSlots = current.flatMap(\.slots)
-    var itemChanges = Changeset(from: oldSlots, to: newSlots, id: \.self)
-    if !touchedItems.isEmpty {
-        itemChanges.updates = matchedPairs(of: itemChanges, oldCount: oldSlots.count, newCount: newSlots.count) {
-            touchedItems.contains(newSlots[$0])
+    let oldSlots = baseline.flatMap(\.slots), newSlots = current.flatMap(\.slots)
+    return oldSlots.withUnsafeBufferPointer { old in
+        newSlots.withUnsafeBufferPointer { new in
+            // Items are placed section by section: no global moves.
+            _withMatching(old, new, .heckel, identity: identity, moves: false,
+                          isChanged: { _, new in touchedItems.contains(new) }) { items in
+                StorageUpdate(SectionedChangeset(sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld,
+                                                 items: items, oldItemCounts: baseline.map(\.slots.count),
+                                                 newItemCounts: current.map(\.slots.count)),
+                              current: current)
+            }
         }
     }
-    // Identities are unique and the changesets come from the diff core, so they fit.
-    let sectioned = SectionedChangeset(
-        sectionChanges: sectionChanges, itemChanges: itemChanges,
-        oldItemCounts: baseline.map(\.slots.count), newItemCounts: current.map(\.slots.count))!
-    return StorageUpdate(sectioned, current: current)
 }
 
 extension StorageUpdate {
@@ -58,16 +61,4 @@ extension StorageUpdate {
         }
         self.init(changes: changes, updatedModels: models)
     }
-}
-
-/// The pairs `changeset` matches whose new offset satisfies `isChanged`, in old order.
-func matchedPairs(
-    of changeset: Changeset, oldCount: Int, newCount: Int, where isChanged: (Int) -> Bool
-) -> [Changeset.Update] {
-    let newOfOld = changeset.matchedOffsets(oldCount: oldCount, newCount: newCount)!
-    var pairs: [Changeset.Update] = []
-    for (old, new) in newOfOld.enumerated() where new >= 0 && isChanged(new) {
-        pairs.append(Changeset.Update(old: old, new: new))
-    }
-    return pairs
 }

@@ -425,6 +425,11 @@ typedef enum fd_algorithm {
  *  that tests compare the walk with. */
 #define FD_DIFF_TABLE_ONLY ((uint32_t)1u)
 
+/** fd_diff_options.flags: compute the matching only, not the moves: `in_lis` may be NULL and
+ *  is not written, fd_diff_result.counts.moves is 0. For callers that place the pairs
+ *  themselves (a sectioned diff keeps one increasing subsequence per section). */
+#define FD_DIFF_MATCHING_ONLY ((uint32_t)2u)
+
 /** How fd_diff() runs. A zeroed value is Heckel with the walk. */
 typedef struct fd_diff_options {
     fd_algorithm algorithm; /**< which matching */
@@ -447,7 +452,8 @@ typedef struct fd_diff_result {
  *  @param options     NULL for Heckel with the walk
  *  @param old_to_new, new_to_old   outputs: the matching
  *  @param in_lis      output, @p new_count bytes: 1 for a matched new element that stays in
- *                     place, 0 for a move destination or an insertion
+ *                     place, 0 for a move destination or an insertion (not written, and may
+ *                     be NULL, with FD_DIFF_MATCHING_ONLY)
  *  @param result      output
  *  @param allocator   optional (NULL: malloc); an fd_arena's allocator makes a small diff
  *                     allocate nothing
