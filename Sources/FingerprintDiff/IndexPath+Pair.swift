@@ -9,7 +9,7 @@ extension IndexPath {
     /// `IndexPath(section, item)` allocates (about 4x faster; sectioned diffs build
     /// one per listed operation).
     @inline(__always)
-    init(_ section: Int, _ item: Int) {
+    package init(_ section: Int, _ item: Int) {
         self.init(index: section)
         append(item)
     }

@@ -37,4 +37,16 @@ struct ItemLookup {
         if let stored = items[candidate] as? T, stored == item { return candidate }
         return items.firstIndex { ($0 as? T) == item }  // another item has the same hash value
     }
+
+    /// In debug builds, traps when an entry does not point at the first item of its hash value
+    /// among `items`. O(items).
+    func _checkInvariants(_ items: [any Sendable]) {
+        #if DEBUG
+        var first: [Int: Int] = [:]
+        for (offset, item) in items.enumerated() {
+            if let hash = hashValue(item), first[hash] == nil { first[hash] = offset }
+        }
+        precondition(first == offsets, "ItemLookup out of step with its section's items")
+        #endif
+    }
 }

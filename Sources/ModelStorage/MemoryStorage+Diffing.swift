@@ -94,7 +94,7 @@ extension MemoryStorage {
         try checkCreatableSection(section)
         let models = try storedItems(items)
         guard section < sections.count else { return _replaceItems(inSection: section, with: models, match: nil) }
-        _withItemMatching(old: sections[section].model.items, new: items, id: \.self, moves: true,
+        _withItemMatching(old: sections[section].items, new: items, id: \.self, moves: true,
                           changed: { _, _ in false }) { _replaceItems(inSection: section, with: models, match: $0) }
     }
 
@@ -130,7 +130,7 @@ extension MemoryStorage {
 
     /// The items of all sections, section after section.
     @usableFromInline
-    func _allItems() -> [any Sendable] { sections.flatMap(\.model.items) }
+    func _allItems() -> [any Sendable] { sections.flatMap(\.items) }
 
     /// Installs the new sections of ``setSections(_:)`` (matched sections keep their identity
     /// and other supplementary models, matched items their identity) and reports the change.
@@ -147,24 +147,21 @@ extension MemoryStorage {
         var start = 0
         for (index, section) in newSections.enumerated() {
             var stored = sectionOldOfNew[index] >= 0 ? sections[sectionOldOfNew[index]] : makeSection()
-            stored.model.items = section.items
-            stored.model.setSupplementaryModel(section.header, forKind: headerKind)
-            stored.slots = Array(slots[start..<start + section.items.count])
-            stored.invalidateLookup()
+            stored.replaceAll(section.items, slots: Array(slots[start..<start + section.items.count]))
+            stored.setSupplementaryModel(section.header, forKind: headerKind)
             result.append(stored)
             start += section.items.count
         }
-        let oldItemCounts = sections.map(\.slots.count)
-        sections = result
-
-        if isBatching {
-            for update in items.updates { touchItem(slots[update.new]) }
-            for update in sectionChanges.updates { touchSection(result[update.new].id) }
-            return
+        // Inside a batch the update is folded into the batch's net change: not needed.
+        let update = isBatching ? StorageUpdate() : StorageUpdate(
+            SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
+                               oldItemCounts: sections.map(\.count), newItemCounts: result.map(\.count)),
+            current: result)
+        transaction {
+            installDiffed(result, update: update,
+                          items: items.updates.map { slots[$0.new] },
+                          touchedSections: sectionChanges.updates.map { result[$0.new].id })
         }
-        let sectioned = SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
-                                           oldItemCounts: oldItemCounts, newItemCounts: result.map(\.slots.count))
-        deliver(StorageUpdate(sectioned, current: result))
     }
 
     /// Installs the new items of a diffing `setItems` (matched items keep their identity) and
@@ -173,23 +170,18 @@ extension MemoryStorage {
     @usableFromInline
     func _replaceItems(inSection section: Int, with models: [any Sendable], match: _Matching?) {
         guard let match, section < sections.count else {
-            let created = createSections(through: section)
-            sections[section].model.items = models
-            sections[section].slots = makeIdentities(models.count)
-            sections[section].invalidateLookup()
-            report(SectionedBatchUpdate(insertedSections: Array(created)))
-            return
+            return transaction { replaceItems(inSection: section, with: models) }
         }
         let slots = _slots(of: match, old: sections[section].slots)
         let changes = Changeset(_matching: match)
-        sections[section].model.items = models
-        sections[section].slots = slots
-        sections[section].invalidateLookup()
-        for update in changes.updates { touchItem(slots[update.new]) }
-        report(SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
-               models: Dictionary(uniqueKeysWithValues: changes.updates.map {
-                   (IndexPath(indexes: [section, $0.new]), models[$0.new])
-               }))
+        var result = sections
+        result[section].replaceAll(models, slots: slots)
+        let models = Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) })
+        transaction {
+            installDiffed(result, update: StorageUpdate(changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
+                                                        updatedModels: models),
+                          items: changes.updates.map { slots[$0.new] }, touchedSections: [])
+        }
     }
 
     /// The identity of every new item: its old item's when matched, a fresh one otherwise.

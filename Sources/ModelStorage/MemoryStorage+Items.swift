@@ -25,16 +25,7 @@ extension MemoryStorage {
     public func addItems<T: Sendable>(_ items: [T], toSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        let created = createSections(through: section)
-        let start = sections[section].slots.count
-        sections[section].append(models, slots: makeIdentities(models.count))
-        if !created.isEmpty {
-            report(SectionedBatchUpdate(insertedSections: Array(created)))
-        } else if !models.isEmpty {
-            report(SectionedBatchUpdate(insertedItems: (start..<start + models.count).map {
-                IndexPath(indexes: [section, $0])
-            }))
-        }
+        transaction { appendItems(models, toSection: section) }
     }
 
     /// Inserts `item` at `indexPath`. An index path one past the last item appends; in a
@@ -46,8 +37,8 @@ extension MemoryStorage {
     ///   that does not exist), ``StorageError/nilItem(at:)``.
     public func insertItem<T: Sendable>(_ item: T, to indexPath: IndexPath) throws(StorageError) {
         let model = try storedItems([item])[0]
-        try checkInsertion(at: indexPath, itemCounts: sections.map(\.slots.count))
-        insertUnchecked(model, at: indexPath)
+        try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
+        transaction { insertItem(model, at: indexPath) }
     }
 
     /// Inserts `items[k]` at `indexPaths[k]`, one after the other (each index path counts the
@@ -61,14 +52,14 @@ extension MemoryStorage {
             throw .countMismatch(items: items.count, indexPaths: indexPaths.count)
         }
         let models = try storedItems(items)
-        var counts = sections.map(\.slots.count)
+        var counts = sections.map(\.count)
         for path in indexPaths {
             try checkInsertion(at: path, itemCounts: counts)
             while counts.count <= path[0] { counts.append(0) }
             counts[path[0]] += 1
         }
-        withBatch {
-            for (model, path) in zip(models, indexPaths) { insertUnchecked(model, at: path) }
+        transaction(folding: indexPaths.count > 1) {
+            for (model, path) in zip(models, indexPaths) { insertItem(model, at: path) }
         }
     }
 
@@ -88,22 +79,6 @@ extension MemoryStorage {
         }
     }
 
-    /// Inserts a validated model at a validated index path and reports it.
-    func insertUnchecked(_ model: any Sendable, at path: IndexPath) {
-        let (section, index) = (path[0], path[1])
-        let created = createSections(through: section)
-        if index == sections[section].slots.count {
-            sections[section].append([model], slots: makeIdentities(1))
-        } else {
-            sections[section].model.items.insert(model, at: index)
-            sections[section].slots.insert(makeIdentities(1)[0], at: index)
-            sections[section].invalidateLookup()
-        }
-        report(created.isEmpty
-            ? SectionedBatchUpdate(insertedItems: [path])
-            : SectionedBatchUpdate(insertedSections: Array(created)))
-    }
-
     // MARK: Removing
 
     /// Removes the first item equal to `item`.
@@ -111,7 +86,8 @@ extension MemoryStorage {
     /// - Complexity: O(total items) to find it (a scan) plus O(items in its section).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
-        removeUnchecked([try existingIndexPath(of: item)])
+        let path = try existingIndexPath(of: item)
+        transaction { removeItems(sortedPaths: [path]) }
     }
 
     /// Removes the first item equal to `item`.
@@ -120,7 +96,8 @@ extension MemoryStorage {
     ///   O(items in its section) to close the gap.
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
-        removeUnchecked([try existingIndexPath(of: item)])
+        let path = try existingIndexPath(of: item)
+        transaction { removeItems(sortedPaths: [path]) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -131,7 +108,7 @@ extension MemoryStorage {
     public func removeItems<T: Equatable>(_ items: [T]) throws(StorageError) {
         var paths: [IndexPath] = []
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        removeUnchecked(paths)
+        transaction { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -143,7 +120,7 @@ extension MemoryStorage {
         var paths: [IndexPath] = []
         paths.reserveCapacity(items.count)
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        removeUnchecked(paths)
+        transaction { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes the items at `indexPaths` (all in the current index space); an index path listed
@@ -153,7 +130,7 @@ extension MemoryStorage {
     /// - Throws: the first invalid index path's error; nothing is removed then.
     public func removeItems(at indexPaths: [IndexPath]) throws(StorageError) {
         for path in indexPaths { try checkItem(path) }
-        removeUnchecked(indexPaths)
+        transaction { removeItems(sortedPaths: Array(Set(indexPaths)).sorted()) }
     }
 
     /// Removes every item of `section`, keeping the section. O(items in the section).
@@ -161,35 +138,17 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)``.
     public func removeItems(fromSection section: Int) throws(StorageError) {
         try checkSection(section)
-        removeUnchecked((0..<sections[section].slots.count).map { IndexPath(indexes: [section, $0]) })
+        let paths = (0..<sections[section].count).map { IndexPath(section, $0) }
+        transaction { removeItems(sortedPaths: paths) }
     }
 
     /// Removes every item of every section, keeping the sections. O(total items).
     public func removeAllItems() {
         var paths: [IndexPath] = []
         for (section, stored) in sections.enumerated() {
-            paths.append(contentsOf: stored.slots.indices.lazy.map { IndexPath(indexes: [section, $0]) })
+            paths.append(contentsOf: (0..<stored.count).lazy.map { IndexPath(section, $0) })
         }
-        removeUnchecked(paths)
-    }
-
-    /// Removes the items at valid index paths (duplicates once) and reports them.
-    func removeUnchecked(_ paths: [IndexPath]) {
-        let unique = Array(Set(paths)).sorted()
-        guard !unique.isEmpty else { return }
-        var start = 0
-        while start < unique.count {
-            let section = unique[start][0]
-            var end = start
-            while end < unique.count && unique[end][0] == section { end += 1 }
-            var removed = [Bool](repeating: false, count: sections[section].slots.count)
-            for path in unique[start..<end] { removed[path[1]] = true }
-            compact(&sections[section].model.items, removing: removed)
-            compact(&sections[section].slots, removing: removed)
-            sections[section].invalidateLookup()
-            start = end
-        }
-        report(SectionedBatchUpdate(deletedItems: unique))
+        transaction { removeItems(sortedPaths: paths) }
     }
 
     // MARK: Replacing and reloading
@@ -201,7 +160,8 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
-        replaceUnchecked(at: try existingIndexPath(of: itemToReplace), with: model)
+        let path = try existingIndexPath(of: itemToReplace)
+        transaction { replaceItem(at: path, with: model) }
     }
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem` (O(1) average to
@@ -210,7 +170,8 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
-        replaceUnchecked(at: try existingIndexPath(of: itemToReplace), with: model)
+        let path = try existingIndexPath(of: itemToReplace)
+        transaction { replaceItem(at: path, with: model) }
     }
 
     /// Reports the first item equal to `item` as updated (its cell should be configured
@@ -219,7 +180,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        replaceUnchecked(at: path, with: sections[path[0]].model.items[path[1]])
+        transaction { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
     }
 
     /// Reports the first item equal to `item` as updated (O(1) average to find it).
@@ -227,15 +188,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        replaceUnchecked(at: path, with: sections[path[0]].model.items[path[1]])
-    }
-
-    /// Sets the model at a valid index path, keeping the item's identity, and reports it.
-    func replaceUnchecked(at path: IndexPath, with model: any Sendable) {
-        sections[path[0]].model.items[path[1]] = model
-        sections[path[0]].invalidateLookup()
-        touchItem(sections[path[0]].slots[path[1]])
-        report(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
+        transaction { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
     }
 
     // MARK: Moving
@@ -250,12 +203,8 @@ extension MemoryStorage {
     public func moveItem(at source: IndexPath, to destination: IndexPath) throws(StorageError) {
         try checkMove(from: source, to: destination)
         guard source != destination else { return }
-        if destination[0] >= sections.count {
-            withBatch { moveUnchecked(from: source, to: destination) }
-        } else {
-            moveUnchecked(from: source, to: destination)
-            report(SectionedBatchUpdate(movedItems: [IndexPathMove(from: source, to: destination)]))
-        }
+        // Into a section that does not exist yet: sections are created and the item moves.
+        transaction(folding: destination[0] >= sections.count) { moveItem(from: source, to: destination, silently: false) }
     }
 
     /// Moves the item at `source` to `destination` like ``moveItem(at:to:)`` but reports
@@ -268,36 +217,16 @@ extension MemoryStorage {
     ///   ``StorageError/moveWithoutAnimationInsideBatch`` inside ``performUpdates(_:)`` (inside
     ///   ``updateWithoutAnimations(_:)`` it is fine).
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) throws(StorageError) {
-        if let batch, !batch.reloadRequested { throw .moveWithoutAnimationInsideBatch }
+        if isBatching && transactionState?.reloadRequested == false { throw .moveWithoutAnimationInsideBatch }
         try checkMove(from: source, to: destination)
         try checkSection(destination[0])
-        moveUnchecked(from: source, to: destination)
+        transaction { moveItem(from: source, to: destination, silently: true) }
     }
 
     func checkMove(from source: IndexPath, to destination: IndexPath) throws(StorageError) {
         try checkItem(source)
-        var counts = sections.map(\.slots.count)
+        var counts = sections.map(\.count)
         counts[source[0]] -= 1
         try checkInsertion(at: destination, itemCounts: counts)
     }
-
-    func moveUnchecked(from source: IndexPath, to destination: IndexPath) {
-        let model = sections[source[0]].model.items.remove(at: source[1])
-        let slot = sections[source[0]].slots.remove(at: source[1])
-        sections[source[0]].invalidateLookup()
-        _ = createSections(through: destination[0])
-        sections[destination[0]].model.items.insert(model, at: destination[1])
-        sections[destination[0]].slots.insert(slot, at: destination[1])
-        sections[destination[0]].invalidateLookup()
-    }
-}
-
-/// Removes the elements whose flag in `removed` is set, keeping the order of the others. O(n).
-func compact<Element>(_ array: inout [Element], removing removed: [Bool]) {
-    var kept = 0
-    for index in array.indices where !removed[index] {
-        if kept != index { array.swapAt(kept, index) }
-        kept += 1
-    }
-    array.removeLast(array.count - kept)
 }

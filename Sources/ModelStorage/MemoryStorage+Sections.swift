@@ -13,11 +13,7 @@ extension MemoryStorage {
     public func deleteSections<Indexes: Sequence<Int>>(_ indexes: Indexes) throws(StorageError) {
         let unique = Array(Set(indexes)).sorted()
         for section in unique { try checkSection(section) }
-        guard !unique.isEmpty else { return }
-        var removed = [Bool](repeating: false, count: sections.count)
-        for section in unique { removed[section] = true }
-        compact(&sections, removing: removed)
-        report(SectionedBatchUpdate(deletedSections: unique))
+        transaction { deleteSections(sorted: unique) }
     }
 
     /// Inserts `section` at `index` (`0...numberOfSections`). O(number of sections + its items).
@@ -30,8 +26,7 @@ extension MemoryStorage {
         }
         var model = section
         model.items = try storedItems(section.items)
-        sections.insert(makeSection(model), at: index)
-        report(SectionedBatchUpdate(insertedSections: [index]))
+        transaction { insertSection(model, at: index) }
     }
 
     /// Moves section `sourceSection` to `destinationSection` (an index in the list after the
@@ -42,8 +37,7 @@ extension MemoryStorage {
         try checkSection(sourceSection)
         try checkSection(destinationSection)
         guard sourceSection != destinationSection else { return }
-        sections.insert(sections.remove(at: sourceSection), at: destinationSection)
-        report(SectionedBatchUpdate(movedSections: [Changeset.Move(from: sourceSection, to: destinationSection)]))
+        transaction { moveSection(from: sourceSection, to: destinationSection) }
     }
 
     /// Replaces the items of `section` with `items`, creating the sections up to it when they
@@ -57,18 +51,7 @@ extension MemoryStorage {
     public func setItems<T: Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        let created = createSections(through: section)
-        let oldCount = sections[section].slots.count
-        sections[section].model.items = models
-        sections[section].slots = makeIdentities(models.count)
-        sections[section].invalidateLookup()
-        if !created.isEmpty {
-            report(SectionedBatchUpdate(insertedSections: Array(created)))
-        } else {
-            report(SectionedBatchUpdate(
-                deletedItems: (0..<oldCount).map { IndexPath(indexes: [section, $0]) },
-                insertedItems: (0..<models.count).map { IndexPath(indexes: [section, $0]) }))
-        }
+        transaction { replaceItems(inSection: section, with: models) }
     }
 
     /// Makes the storage hold exactly `items.count` sections, section k holding `items[k]`:
@@ -80,16 +63,9 @@ extension MemoryStorage {
     public func setItemsForAllSections<T: Sendable>(_ items: [[T]]) throws(StorageError) {
         var models: [[any Sendable]] = []
         for section in items { models.append(try storedItems(section)) }
-        withBatch {
-            if sections.count > models.count {
-                compact(&sections, removing: sections.indices.map { $0 >= models.count })
-            }
-            _ = createSections(through: models.count - 1)
-            for (section, sectionItems) in models.enumerated() {
-                sections[section].model.items = sectionItems
-                sections[section].slots = makeIdentities(sectionItems.count)
-                sections[section].invalidateLookup()
-            }
+        transaction(folding: true) {
+            deleteSections(sorted: Array(models.count..<max(models.count, sections.count)))
+            for (section, sectionItems) in models.enumerated() { replaceItems(inSection: section, with: sectionItems) }
         }
     }
 
@@ -104,13 +80,6 @@ extension MemoryStorage {
         try checkCreatableSection(index)
         var model = section
         model.items = try storedItems(section.items)
-        if index < sections.count {
-            sections[index] = makeSection(model)
-            report(SectionedBatchUpdate(deletedSections: [index], insertedSections: [index]))
-        } else {
-            let created = createSections(through: index)
-            sections[index] = makeSection(model)
-            report(SectionedBatchUpdate(insertedSections: Array(created)))
-        }
+        transaction { replaceSection(at: index, with: model) }
     }
 }

@@ -17,12 +17,8 @@ extension MemoryStorage {
     /// ``setSectionHeaderModels(_:)``.
     public func setSupplementaries<T: Sendable>(_ models: [T], forKind kind: String) {
         guard !models.isEmpty else { return }
-        withBatch {
-            _ = createSections(through: models.count - 1)
-            for (section, model) in models.enumerated() {
-                sections[section].model.setSupplementaryModel(model, forKind: kind)
-                touchSection(sections[section].id)
-            }
+        transaction(folding: models.count > 1) {
+            for (section, model) in models.enumerated() { setSupplementaryModel(model, forKind: kind, section: section) }
         }
     }
 
@@ -35,10 +31,6 @@ extension MemoryStorage {
         throws(StorageError)
     {
         try checkCreatableSection(section)
-        withBatch {
-            _ = createSections(through: section)
-            sections[section].model.setSupplementaryModel(model, forKind: kind)
-            touchSection(sections[section].id)
-        }
+        transaction { setSupplementaryModel(model, forKind: kind, section: section) }
     }
 }

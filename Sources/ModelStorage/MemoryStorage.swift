@@ -18,9 +18,11 @@ import FingerprintDiff
 ///   `removeItem(_:)`), through a per-section index built on demand; items that are only
 ///   `Equatable` are found by a linear scan.
 public final class MemoryStorage: BaseStorage, Storage {
+    /// The sections; changed only by the primitives (`MemoryStorage+Primitives.swift`).
     var sections: [StoredSection] = []
     var nextIdentity: UInt64 = 0
-    var batch: BatchState?
+    /// The transaction in progress, if any (`MemoryStorage+Batching.swift`).
+    var transactionState: Transaction?
 
     /// An empty storage, with no sections.
     override public init() {}
@@ -32,7 +34,7 @@ public final class MemoryStorage: BaseStorage, Storage {
 
     /// The number of items in `section`; 0 for a section that does not exist.
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].slots.count : 0
+        sections.indices.contains(section) ? sections[section].count : 0
     }
 
     /// The item at `indexPath`, or `nil` when there is none.
@@ -43,7 +45,7 @@ public final class MemoryStorage: BaseStorage, Storage {
 
     /// The items of `section`, or `nil` when the section does not exist.
     public func items(inSection section: Int) -> [any Sendable]? {
-        sections.indices.contains(section) ? sections[section].model.items : nil
+        sections.indices.contains(section) ? sections[section].items : nil
     }
 
     /// A copy of section `index`, or `nil` when it does not exist.
@@ -69,19 +71,7 @@ public final class MemoryStorage: BaseStorage, Storage {
         supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
     }
 
-    // MARK: Internals shared by the mutations
-
-    /// `count` fresh identities.
-    func makeIdentities(_ count: Int) -> [UInt64] {
-        let first = nextIdentity
-        nextIdentity += UInt64(count)
-        return (0..<UInt64(count)).map { first + $0 }
-    }
-
-    /// A fresh empty section.
-    func makeSection(_ model: SectionModel = SectionModel()) -> StoredSection {
-        StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count))
-    }
+    // MARK: Validation
 
     /// The most sections one call creates on demand. An index that needs more (an item added
     /// to section `numberOfSections + 10_000` or further, `Int.max` by mistake) is refused with
@@ -99,29 +89,6 @@ public final class MemoryStorage: BaseStorage, Storage {
         }
     }
 
-    /// Appends empty sections until `section` exists; returns the indexes created. Callers
-    /// validate `section` first (`checkCreatableSection`).
-    func createSections(through section: Int) -> Range<Int> {
-        let start = sections.count
-        while sections.count <= section { sections.append(makeSection()) }
-        return start..<sections.count
-    }
-
-    /// Whether mutations are being folded into one update.
-    var isBatching: Bool { batch != nil }
-
-    /// Delivers `changes` now, unless a batch is folding them.
-    func report(_ changes: @autoclosure () -> SectionedBatchUpdate, models: @autoclosure () -> [IndexPath: any Sendable] = [:]) {
-        guard !isBatching else { return }
-        deliver(StorageUpdate(changes: changes(), updatedModels: models()))
-    }
-
-    /// Records that the item with identity `slot` changed content (for the batch's update).
-    func touchItem(_ slot: UInt64) { batch?.touchedItems.insert(slot) }
-
-    /// Records that the section with identity `id` changed its own models.
-    func touchSection(_ id: UInt64) { batch?.touchedSections.insert(id) }
-
     /// Validates that `section` exists.
     func checkSection(_ section: Int) throws(StorageError) {
         guard sections.indices.contains(section) else {
@@ -135,21 +102,7 @@ public final class MemoryStorage: BaseStorage, Storage {
             throw .invalidIndexPath(indexPath)
         }
         try checkSection(indexPath[0])
-        let count = sections[indexPath[0]].slots.count
+        let count = sections[indexPath[0]].count
         guard indexPath[1] < count else { throw .itemOutOfRange(indexPath, itemCount: count) }
     }
-}
-
-/// The state of a ``MemoryStorage/performUpdates(_:)`` block.
-struct BatchState {
-    /// Nesting depth: the update is computed when the outermost block ends.
-    var depth = 1
-    /// Identities of every section and item before the outermost block.
-    let baseline: [SectionSnapshot]
-    /// Items whose content was replaced or reloaded.
-    var touchedItems: Set<UInt64> = []
-    /// Sections whose supplementary models changed.
-    var touchedSections: Set<UInt64> = []
-    /// Whether an `updateWithoutAnimations` block asked for a reload instead of an update.
-    var reloadRequested = false
 }

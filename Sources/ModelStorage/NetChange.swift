@@ -38,7 +38,7 @@ func netChange(
                           isChanged: { _, new in touchedItems.contains(new) }) { items in
                 StorageUpdate(SectionedChangeset(sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld,
                                                  items: items, oldItemCounts: baseline.map(\.slots.count),
-                                                 newItemCounts: current.map(\.slots.count)),
+                                                 newItemCounts: current.map(\.count)),
                               current: current)
             }
         }
@@ -56,7 +56,7 @@ extension StorageUpdate {
             let inPlace = Set(changes.updatedItems)
             let afterMoves = Set(changes.updatedItemsAfterMoves)
             for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
-                models[update.new] = current[update.new[0]].model.items[update.new[1]]
+                models[update.new] = current[update.new[0]].items[update.new[1]]
             }
         }
         self.init(changes: changes, updatedModels: models)

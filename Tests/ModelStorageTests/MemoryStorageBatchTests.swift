@@ -136,4 +136,38 @@ import Testing
         #expect(update?.changes == SectionedBatchUpdate(insertedSections: [2], updatedSections: [0, 1]))
         #expect(storage.headerModel(forSection: 2) as? Int == 31)
     }
+
+    @Test("a block whose changes cancel out reports nothing, reload or update")
+    func cancelledOutBlocksReportNothing() throws {
+        let (storage, recorder) = makeStorage([[1, 2]], headers: [10])
+        let before = StorageState(storage)
+        // A section created, given a header, filled, and deleted again; an item added and removed.
+        try storage.updateWithoutAnimations { () throws(StorageError) in
+            try storage.addItem(Cell(id: 3), toSection: 1)
+            try storage.setSupplementaryModel(Shelf(id: 5), forKind: SupplementaryKind.header, atSectionIndex: 1)
+            try storage.addItem(Cell(id: 4), toSection: 1)
+            try storage.deleteSections([1])
+            try storage.addItem(Cell(id: 6))
+            try storage.removeItem(Cell(id: 6))
+        }
+        #expect(StorageState(storage) == before)
+        var delivered = recorder.take()
+        #expect(delivered.reloads == 0 && delivered.updates.isEmpty, "reported \(delivered)")
+        // The same as one animated batch.
+        try storage.performUpdates { () throws(StorageError) in
+            try storage.addItem(Cell(id: 7), toSection: 1)
+            try storage.setSupplementaryModel(Shelf(id: 5), forKind: SupplementaryKind.header, atSectionIndex: 1)
+            try storage.deleteSections([1])
+            try storage.moveItem(at: path(0, 0), to: path(0, 1))
+            try storage.moveItem(at: path(0, 1), to: path(0, 0))
+        }
+        #expect(StorageState(storage) == before)
+        delivered = recorder.take()
+        #expect(delivered.reloads == 0 && delivered.updates.isEmpty, "reported \(delivered)")
+        // A change that survives is still reported: the item replaced in place.
+        try storage.updateWithoutAnimations { () throws(StorageError) in
+            try storage.replaceItem(Cell(id: 1), with: Cell(id: 1, version: 1))
+        }
+        #expect(recorder.take().reloads == 1)
+    }
 }
