@@ -4,23 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A move between two index paths.
-public struct IndexPathMove: Hashable, Sendable, CustomStringConvertible {
-    /// Source, in the old index space.
-    public var from: IndexPath
-    /// Destination, in the new index space.
-    public var to: IndexPath
-
-    /// A move from `from` to `to`.
-    public init(from: IndexPath, to: IndexPath) {
-        self.from = from
-        self.to = to
-    }
-
-    /// `[s, i]->[s, i]`.
-    public var description: String { "\(from)->\(to)" }
-}
-
 /// A ``BatchUpdate`` expressed with `IndexPath`s, ready for `deleteRows(at:)`,
 /// `insertRows(at:)`, `moveRow(at:to:)` and `reloadRows(at:)` (ArrayUpdater style).
 public struct IndexPathBatchUpdate: Hashable, Sendable {
@@ -46,19 +29,3 @@ extension BatchUpdate {
             reloads: reloads.map(path), reloadsAfterMoves: reloadsAfterMoves.map(path))
     }
 }
-
-#if !canImport(UIKit) && !canImport(AppKit)
-extension IndexPath {
-    /// The index path of `item` in `section`, as UIKit spells it (defined here only where
-    /// UIKit and AppKit are absent).
-    public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
-    }
-
-    /// The section: the first index.
-    public var section: Int { self[0] }
-
-    /// The item: the second index.
-    public var item: Int { self[1] }
-}
-#endif

@@ -32,8 +32,6 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     /// old count − deletions + insertions ≠ new count
     /// ("Invalid update: invalid number of items").
     case invalidCount(oldCount: Int, deletions: Int, insertions: Int, newCount: Int)
-    /// `apply` got arrays whose counts are not the ones the update describes.
-    case elementCountMismatch(expected: Int, actual: Int)
 
     /// A sentence that names the offending index.
     public var description: String {
@@ -52,8 +50,6 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
             return "index \(index) is both inserted and the destination of a move"
         case let .invalidCount(oldCount, deletions, insertions, newCount):
             return "invalid number of items: \(oldCount) - \(deletions) + \(insertions) != \(newCount)"
-        case let .elementCountMismatch(expected, actual):
-            return "expected \(expected) elements, got \(actual)"
         }
     }
 }

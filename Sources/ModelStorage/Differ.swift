@@ -1,19 +1,23 @@
 import FingerprintDiff
 
+/// What every differ of a single-section storage is: ``EquatableDiffer`` and ``HashableDiffer``
+/// refine it, and it gives both the shorthands `.heckel` and `.myers` for the built-in differ.
+public protocol Differ: Sendable {}
+
 /// Computes the changeset between two lists of `Identifiable & Equatable` items, for
 /// ``SingleSectionEquatableStorage``. Conform to plug in another algorithm; the README shows
 /// the standard library's `CollectionDifference` in a few lines.
 ///
 /// The result must describe the change exactly (applied as a `BatchUpdate` to `old` it gives
 /// `new`); the storage checks it and falls back to a full reload when it does not.
-public protocol EquatableDiffer: Sendable {
+public protocol EquatableDiffer: Differ {
     /// The changeset from `old` to `new`: identity is `id`, content is `==`.
     func changeset<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) -> Changeset
 }
 
 /// Computes the changeset between two lists of `Identifiable & Hashable` items, for
 /// ``SingleSectionHashableStorage``: a differ may use the hash values.
-public protocol HashableDiffer: Sendable {
+public protocol HashableDiffer: Differ {
     /// The changeset from `old` to `new`: identity is `id`, content is `==`.
     func changeset<Item: Identifiable & Hashable>(from old: [Item], to new: [Item]) -> Changeset
 }
@@ -32,11 +36,6 @@ public struct FingerprintDiffer: EquatableDiffer, HashableDiffer, Hashable {
         self.algorithm = algorithm
     }
 
-    /// Heckel: O(n) expected, minimal moves for unique ids.
-    public static let heckel = FingerprintDiffer(algorithm: .heckel)
-    /// Myers: a longest common subsequence, with its cost bound.
-    public static let myers = FingerprintDiffer(algorithm: .myers)
-
     /// The changeset from `old` to `new` (ids fingerprinted from their hash values).
     @inlinable
     public func changeset<Item: Identifiable & Equatable>(from old: [Item], to new: [Item]) -> Changeset {
@@ -44,16 +43,11 @@ public struct FingerprintDiffer: EquatableDiffer, HashableDiffer, Hashable {
     }
 }
 
-extension EquatableDiffer where Self == FingerprintDiffer {
-    /// The built-in Heckel differ, as `differ: .heckel`.
+extension Differ where Self == FingerprintDiffer {
+    /// The built-in differ with Heckel's algorithm: O(n) expected, minimal moves for unique
+    /// ids. `differ: .heckel`.
     public static var heckel: FingerprintDiffer { FingerprintDiffer(algorithm: .heckel) }
-    /// The built-in Myers differ, as `differ: .myers`.
-    public static var myers: FingerprintDiffer { FingerprintDiffer(algorithm: .myers) }
-}
-
-extension HashableDiffer where Self == FingerprintDiffer {
-    /// The built-in Heckel differ, as `differ: .heckel`.
-    public static var heckel: FingerprintDiffer { FingerprintDiffer(algorithm: .heckel) }
-    /// The built-in Myers differ, as `differ: .myers`.
+    /// The built-in differ with Myers' algorithm: a longest common subsequence, within its work
+    /// budget. `differ: .myers`.
     public static var myers: FingerprintDiffer { FingerprintDiffer(algorithm: .myers) }
 }

@@ -28,17 +28,19 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
         trustsDiffer = trusted
     }
 
-    /// The diff to run for `differ`: `builtIn(algorithm)` when it is a ``FingerprintDiffer``
-    /// (specialised by the caller for `Item`, trusted), `custom` otherwise (each result checked).
+    /// A storage holding `items` that diffs with `differ`: with `builtIn` (specialized by the
+    /// caller for `Item`, trusted) when it is a ``FingerprintDiffer``, else with `custom`, whose
+    /// every result is checked.
     @inlinable
-    static func chooseDiff<Differ>(
-        _ differ: Differ, builtIn: (DiffAlgorithm) -> ([Item], [Item]) -> Changeset,
-        custom: @escaping ([Item], [Item]) -> Changeset
-    ) -> (diff: ([Item], [Item]) -> Changeset, trusted: Bool) {
+    convenience init(items: [Item], differ: some Differ,
+                     builtIn: @escaping ([Item], [Item], DiffAlgorithm) -> Changeset,
+                     custom: @escaping ([Item], [Item]) -> Changeset) {
         if let fingerprintDiffer = differ as? FingerprintDiffer {
-            return (builtIn(fingerprintDiffer.algorithm), true)
+            let algorithm = fingerprintDiffer.algorithm
+            self.init(items: items, differ: { builtIn($0, $1, algorithm) }, trusted: true)
+        } else {
+            self.init(items: items, differ: custom, trusted: false)
         }
-        return (custom, false)
     }
 
     // MARK: Reading
@@ -148,22 +150,16 @@ extension SingleSectionStorage where Item: Equatable {
 public final class SingleSectionEquatableStorage<Item: Identifiable & Equatable & Sendable>: SingleSectionStorage<Item> {
     /// A storage holding `items`, diffing with `differ`.
     @inlinable
-    public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel) {
-        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
-            { Changeset(from: $0, to: $1, algorithm: algorithm) }
-        }, custom: { differ.changeset(from: $0, to: $1) })
-        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
+    public convenience init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel) {
+        self.init(items: items, differ: differ, builtIn: { Changeset(from: $0, to: $1, algorithm: $2) }, custom: differ.changeset)
     }
 
     /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
     /// stable bytes.
     @inlinable
-    public init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel)
+    public convenience init(items: [Item] = [], differ: some EquatableDiffer = FingerprintDiffer.heckel)
     where Item.ID: Fingerprintable {
-        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
-            { Changeset(from: $0, to: $1, algorithm: algorithm) }
-        }, custom: { differ.changeset(from: $0, to: $1) })
-        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
+        self.init(items: items, differ: differ, builtIn: { Changeset(from: $0, to: $1, algorithm: $2) }, custom: differ.changeset)
     }
 }
 
@@ -172,21 +168,15 @@ public final class SingleSectionEquatableStorage<Item: Identifiable & Equatable 
 public final class SingleSectionHashableStorage<Item: Identifiable & Hashable & Sendable>: SingleSectionStorage<Item> {
     /// A storage holding `items`, diffing with `differ`.
     @inlinable
-    public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel) {
-        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
-            { Changeset(from: $0, to: $1, algorithm: algorithm) }
-        }, custom: { differ.changeset(from: $0, to: $1) })
-        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
+    public convenience init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel) {
+        self.init(items: items, differ: differ, builtIn: { Changeset(from: $0, to: $1, algorithm: $2) }, custom: differ.changeset)
     }
 
     /// A storage holding `items`, diffing with `differ`; ids are fingerprinted from their
     /// stable bytes.
     @inlinable
-    public init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel)
+    public convenience init(items: [Item] = [], differ: some HashableDiffer = FingerprintDiffer.heckel)
     where Item.ID: Fingerprintable {
-        let chosen = Self.chooseDiff(differ, builtIn: { algorithm in
-            { Changeset(from: $0, to: $1, algorithm: algorithm) }
-        }, custom: { differ.changeset(from: $0, to: $1) })
-        super.init(items: items, differ: chosen.diff, trusted: chosen.trusted)
+        self.init(items: items, differ: differ, builtIn: { Changeset(from: $0, to: $1, algorithm: $2) }, custom: differ.changeset)
     }
 }

@@ -14,3 +14,19 @@ extension IndexPath {
         append(item)
     }
 }
+
+#if !canImport(UIKit) && !canImport(AppKit)
+extension IndexPath {
+    /// The index path of `item` in `section`, as UIKit spells it (defined here only where
+    /// UIKit and AppKit are absent).
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The section: the first index.
+    public var section: Int { self[0] }
+
+    /// The item: the second index.
+    public var item: Int { self[1] }
+}
+#endif

@@ -4,6 +4,23 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// A move between two index paths.
+public struct IndexPathMove: Hashable, Sendable, CustomStringConvertible {
+    /// Source, in the old index space.
+    public var from: IndexPath
+    /// Destination, in the new index space.
+    public var to: IndexPath
+
+    /// A move from `from` to `to`.
+    public init(from: IndexPath, to: IndexPath) {
+        self.from = from
+        self.to = to
+    }
+
+    /// `[s, i]->[s, i]`.
+    public var description: String { "\(from)->\(to)" }
+}
+
 /// An item whose identity matched and whose content changed: at `old` in the old sections, at
 /// `new` in the new ones.
 public struct IndexPathUpdate: Hashable, Sendable, CustomStringConvertible {
