@@ -1,5 +1,6 @@
 import FingerprintDiff
 import Foundation
+import ModelStorage
 
 /// `--instructions SCENARIO`: runs `runs` diffs of one scenario inside `instructionProbe`, so
 /// that `valgrind --tool=callgrind --toggle-collect='*instructionProbe*'` counts the
@@ -13,7 +14,21 @@ enum InstructionReport {
         case "myers": algorithm = .myers
         default: throw ArgumentError("unknown algorithm \(name) (heckel or myers)")
         }
-        if scenario.hasPrefix("dk") {
+        if scenario == "sectioned" || scenario == "setSections" {
+            let lists = sectionedScenario()
+            if scenario == "sectioned" {
+                let diff = { blackHole(SectionedChangeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
+                diff()
+                instructionProbe(runs, diff)
+            } else {
+                let storages = (0...runs).map { _ in MemoryStorage() }
+                for storage in storages { storage.setSections(lists.old) }
+                var next = 0
+                let diff = { storages[next].setSections(lists.new); next += 1 }
+                diff()
+                instructionProbe(runs, diff)
+            }
+        } else if scenario.hasPrefix("dk") {
             let count = scenarioCount(scenario, prefix: "dk")
             let lists = differenceKitScenario(count: count)
             let diff = { blackHole(Changeset(from: lists.source, to: lists.target, id: \.self, algorithm: algorithm)) }

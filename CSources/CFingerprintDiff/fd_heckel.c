@@ -6,9 +6,9 @@
  *   3. fd_step_match_by_occurrence: what the walk left, through the occurrence table.
  *   4. fd_step_find_duplicates: with no fingerprint repeated after the prefix, every pair is
  *      the only one its fingerprint allows, so the walk's pairs are the ones occurrence order
- *      makes and the matching stands. Otherwise (or when the walk found nothing aligned) the
- *      rest is cleared and matched by the table alone: the reference path, whose result steps
- *      2-4 reproduce exactly.
+ *      makes and the matching stands. Otherwise (or when the walk paired less than a third of
+ *      the rest, where the table alone is cheaper) the rest is cleared and matched by the
+ *      table alone: the reference path, whose result steps 2-4 reproduce exactly.
  * The result is therefore always the occurrence-order matching, flags included. */
 #include "fd_internal.h"
 
@@ -20,7 +20,10 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     fd_remainder left;
     fd_status status = fd_step_walk(c, middle, &left, &walked);
     if (status != FD_OK) return status;
-    if (suffix + walked > 0) { /* otherwise nothing is aligned: the table alone is cheaper */
+    /* The walk path pays a table look-up per element left plus the duplicate check of every
+     * element; the table-only path a look-up per element. Below a third aligned, it is cheaper
+     * to go to the table at once. */
+    if (3 * (suffix + walked) >= rest.old_end - rest.old_begin && suffix + walked > 0) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
         status = fd_step_match_by_occurrence(c, &left);

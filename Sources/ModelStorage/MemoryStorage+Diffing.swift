@@ -35,7 +35,7 @@ extension MemoryStorage {
             (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
         }
         let newKeys = newSections.map { _DiffKey.id($0.model.id) }
-        let sections = _withKeyMatching(oldKeys, newKeys, moves: true) { matching in
+        let sections = _withKeyMatching(oldKeys, newKeys: newKeys, moves: true) { matching in
             var changes = Changeset(_matching: matching)
             let newOfOld = matching.newOffsetsOfOld
             changes.updates = []
@@ -45,7 +45,7 @@ extension MemoryStorage {
             return (changes: changes, newOfOld: newOfOld)
         }
         let newItems = newSections.flatMap(\.items)
-        _withItemMatching(old: _allItems(), new: newItems, id: \.id, moves: false, changed: !=) { items in
+        _withItemMatching(old: _allItems(), new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
             _replaceSections(
                 with: newSections.map { (header: $0.model, items: $0.items.map { $0 as any Sendable }) },
                 sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: items)
@@ -94,7 +94,7 @@ extension MemoryStorage {
         try checkCreatableSection(section)
         let models = try storedItems(items)
         guard section < sections.count else { return _replaceItems(inSection: section, with: models, match: nil) }
-        _withItemMatching(old: sections[section].items, new: items, id: \.self, moves: true,
+        _withItemMatching(old: sections[section].items, new: items, id: { $0 }, moves: true,
                           changed: { _, _ in false }) { _replaceItems(inSection: section, with: models, match: $0) }
     }
 
@@ -108,7 +108,7 @@ extension MemoryStorage {
         try _checkCreatableSection(section)
         let models = items.map { $0 as any Sendable }
         guard section < numberOfSections else { return _replaceItems(inSection: section, with: models, match: nil) }
-        _withItemMatching(old: self.items(inSection: section)!, new: items, id: \.id, moves: true, changed: !=) {
+        _withItemMatching(old: self.items(inSection: section)!, new: items, id: { $0.id }, moves: true, changed: !=) {
             _replaceItems(inSection: section, with: models, match: $0)
         }
     }
@@ -197,13 +197,11 @@ extension MemoryStorage {
     /// are compared with `==`, so the result never depends on their hash values.
     @inlinable
     func _withItemMatching<T, ID: Hashable, R>(
-        old: [any Sendable], new: [T], id: KeyPath<T, ID>, moves: Bool, changed: (T, T) -> Bool,
+        old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
         _ body: (_Matching) -> R
     ) -> R {
         let oldTyped = old.map { $0 as? T }
-        let oldKeys = oldTyped.indices.map { offset in oldTyped[offset].map { _DiffKey.id($0[keyPath: id]) } ?? .unmatched(offset) }
-        let newKeys = new.map { _DiffKey.id($0[keyPath: id]) }
-        return _withKeyMatching(oldKeys, newKeys, moves: moves) { matching in
+        func withTypedUpdates(_ matching: _Matching) -> R {
             var typed = matching
             typed.updates = []
             for oldOffset in oldTyped.indices {
@@ -214,12 +212,24 @@ extension MemoryStorage {
             }
             return body(typed)
         }
+        // Usually every existing item is a `T`: match the ids themselves.
+        if !oldTyped.contains(where: { $0 == nil }) {
+            let oldIDs = oldTyped.map { id($0.unsafelyUnwrapped) }, newIDs = new.map(id)
+            return oldIDs.withUnsafeBufferPointer { oldIDs in
+                newIDs.withUnsafeBufferPointer { newIDs in
+                    _withMatching(oldIDs, newIDs, .heckel, identity: _HashedSelfIdentity<ID, ID>(), moves: moves,
+                                  isChanged: { _, _ in false }, withTypedUpdates)
+                }
+            }
+        }
+        let oldKeys = oldTyped.indices.map { offset in oldTyped[offset].map { _DiffKey.id(id($0)) } ?? .unmatched(offset) }
+        return _withKeyMatching(oldKeys, newKeys: new.map { _DiffKey.id(id($0)) }, moves: moves, withTypedUpdates)
     }
 
     /// Runs `body` with the confirmed Heckel matching of two key lists (no updates).
     @inlinable
     func _withKeyMatching<ID: Hashable, R>(
-        _ old: [_DiffKey<ID>], _ new: [_DiffKey<ID>], moves: Bool, _ body: (_Matching) -> R
+        _ old: [_DiffKey<ID>], newKeys new: [_DiffKey<ID>], moves: Bool, _ body: (_Matching) -> R
     ) -> R {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
