@@ -40,8 +40,10 @@ enum InstructionReport {
                 lists = feedScenario()
             } else if scenario.hasPrefix("mix-") {
                 lists = mixScenario(count: scenarioCount(scenario, prefix: "mix-"))
+            } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
+                lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

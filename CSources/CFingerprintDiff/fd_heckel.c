@@ -12,9 +12,27 @@
  * The result is therefore always the occurrence-order matching, flags included. */
 #include "fd_internal.h"
 
+/* Whether 32 evenly spaced old fingerprints of `rest` already repeat: then the walk cannot
+ * stand (step 4 would send the rest to the table anyway), so it is not tried. Never true for
+ * unique fingerprints; nearly always true when a few values repeat throughout. O(1). */
+static int sample_repeats(const fd_context *c, fd_range rest) {
+    enum { SAMPLES = 32 };
+    size_t count = rest.old_end - rest.old_begin;
+    if (count < 2 * SAMPLES) return 0;
+    uint64_t sample[SAMPLES];
+    for (size_t k = 0; k < SAMPLES; k++) {
+        sample[k] = c->old_fp[rest.old_begin + k * (count / SAMPLES)];
+        for (size_t earlier = 0; earlier < k; earlier++) {
+            if (sample[earlier] == sample[k]) return 1;
+        }
+    }
+    return 0;
+}
+
 /* Steps 2-4 on `rest` (everything after the prefix); sets *done when the matching stands. */
 static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     *done = 0;
+    if (sample_repeats(c, rest)) return FD_OK;
     fd_range middle = fd_step_match_common_suffix(c, rest);
     size_t suffix = rest.old_end - middle.old_end, walked = 0;
     fd_remainder left;

@@ -1,7 +1,8 @@
 /* One longest strictly increasing subsequence (fd_longest_increasing_subsequence), for every
  * caller: the changeset's moves, Hunt-Szymanski, the Swift layer's sectioned diffs.
  *
- * Patience sorting with back links. tails[p] is the position of the smallest value that ends
+ * Patience sorting with back links. Temporary memory 12 bytes per value (the piles, and the
+ * stretches' starts and links). tails[p] is the position of the smallest value that ends
  * an increasing subsequence of length p + 1; a value goes to the first p whose tail is not
  * smaller, and links back to tails[p - 1]. A value equal to that tail is not placed: the
  * earlier element keeps the pile (the tie rule Hunt-Szymanski needs, where one old index
@@ -19,27 +20,16 @@
 #define NO_ELEMENT UINT32_MAX
 
 /* The stretches of placed elements so far: where each starts, and its first element's back
- * link. */
+ * link. Sized for the worst case (every value its own stretch) up front: pages never written
+ * cost nothing. */
 typedef struct runs {
     uint32_t *start, *link;
-    size_t count, capacity;
+    size_t count;
 } runs;
 
-static int runs_push(runs *r, size_t start, uint32_t link, const fd_allocator *allocator) {
-    if (r->count == r->capacity) {
-        size_t capacity = r->capacity ? 2 * r->capacity : 1024;
-        uint32_t *block = fd_allocate_array(allocator, capacity, 2 * sizeof(uint32_t));
-        if (block == NULL) return 0;
-        if (r->count > 0) {
-            memcpy(block, r->start, r->count * sizeof(uint32_t));
-            memcpy(block + capacity, r->link, r->count * sizeof(uint32_t));
-        }
-        fd_deallocate(allocator, r->start);
-        r->start = block, r->link = block + capacity, r->capacity = capacity;
-    }
+static inline void runs_push(runs *r, size_t start, uint32_t link) {
     r->start[r->count] = (uint32_t)start;
     r->link[r->count++] = link;
-    return 1;
 }
 
 /* The first pile (in [0, piles)) whose top value is >= value. */
@@ -54,30 +44,53 @@ static uint32_t first_pile_not_below(const int64_t *values, const uint32_t *tail
     return low;
 }
 
-/* Marks the subsequence that ends at `last`: from each element, its run's elements back to
- * the run's start, then the start's back link. Runs are visited in decreasing order, so the
- * run of an element is found by a pointer that only moves down. */
+/* The last stretch, among the first `limit`, that starts at or before `element` (one exists):
+ * galloping down from `limit`, then a binary search. O(log distance). */
+static size_t stretch_of(const runs *r, size_t limit, uint32_t element) {
+    if (r->start[limit - 1] <= element) return limit - 1; /* the stretch just below: usual */
+    size_t step = 1, high = limit; /* the answer is below high */
+    while (step < high && r->start[high - step] > element) {
+        high -= step;
+        step *= 2;
+    }
+    size_t low = step < high ? high - step : 0; /* r->start[low] <= element, or low == 0 */
+    while (high - low > 1) {
+        size_t middle = low + (high - low) / 2;
+        if (r->start[middle] <= element) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+/* Marks the subsequence that ends at `last`: from each element, its stretch's elements back to
+ * the stretch's start, then the start's back link. Stretches are visited in decreasing order,
+ * so each search starts where the last one ended. */
 static void mark_subsequence(const runs *r, uint32_t last, uint8_t *in_lis) {
-    size_t run = r->count;
+    size_t limit = r->count;
     for (uint32_t element = last; element != NO_ELEMENT;) {
-        while (r->start[run - 1] > element) run--;
-        uint32_t start = r->start[run - 1];
-        memset(in_lis + start, 1, (size_t)(element - start) + 1);
-        element = r->link[run - 1];
+        size_t stretch = stretch_of(r, limit, element);
+        uint32_t start = r->start[stretch];
+        if (element - start < 16) {
+            for (uint32_t k = start; k <= element; k++) in_lis[k] = 1;
+        } else {
+            memset(in_lis + start, 1, (size_t)(element - start) + 1);
+        }
+        element = r->link[stretch];
+        limit = stretch;
     }
 }
 
 /* Places the run of `length` values from `value` at `position`, from pile `pile` on; a value
- * equal to its pile's top is not placed. Returns the new number of piles, or -1 without memory. */
-static int64_t place_run(const int64_t *values, size_t position, size_t length, int64_t value, uint32_t pile,
-                         uint32_t piles, uint32_t *tails, runs *r, const fd_allocator *allocator) {
+ * equal to its pile's top is not placed. Returns the new number of piles. */
+static uint32_t place_run(const int64_t *values, size_t position, size_t length, int64_t value, uint32_t pile,
+                          uint32_t piles, uint32_t *tails, runs *r) {
     size_t k = 0;
     while (k < length) {
         if (pile + k < piles && values[tails[pile + k]] == value + (int64_t)k) { /* a tie: keep the earlier */
             k++;
             continue;
         }
-        if (!runs_push(r, position + k, pile + k > 0 ? tails[pile + k - 1] : NO_ELEMENT, allocator)) return -1;
+        runs_push(r, position + k, pile + k > 0 ? tails[pile + k - 1] : NO_ELEMENT);
         do {
             tails[pile + k] = (uint32_t)(position + k);
             k++;
@@ -87,10 +100,10 @@ static int64_t place_run(const int64_t *values, size_t position, size_t length, 
     return piles;
 }
 
-/* Places every value; returns the number of piles (the length), or -1 without memory. */
-static int64_t place_values(const int64_t *values, size_t count, uint32_t *tails, runs *r, const fd_allocator *allocator) {
-    int64_t piles = 0;
-    for (size_t position = 0; position < count && piles >= 0;) {
+/* Places every value; returns the number of piles (the length). */
+static uint32_t place_values(const int64_t *values, size_t count, uint32_t *tails, runs *r) {
+    uint32_t piles = 0;
+    for (size_t position = 0; position < count;) {
         int64_t value = values[position];
         if (value < 0) {
             position++;
@@ -98,8 +111,16 @@ static int64_t place_values(const int64_t *values, size_t count, uint32_t *tails
         }
         size_t length = 1;
         while (position + length < count && values[position + length] == value + (int64_t)length) length++;
-        uint32_t pile = first_pile_not_below(values, tails, (uint32_t)piles, value);
-        piles = place_run(values, position, length, value, pile, (uint32_t)piles, tails, r, allocator);
+        uint32_t pile = first_pile_not_below(values, tails, piles, value);
+        if (length == 1) { /* out of order: the common case of shuffled input */
+            if (pile == piles || values[tails[pile]] != value) {
+                runs_push(r, position, pile > 0 ? tails[pile - 1] : NO_ELEMENT);
+                tails[pile] = (uint32_t)position;
+                if (pile == piles) piles++;
+            }
+        } else {
+            piles = place_run(values, position, length, value, pile, piles, tails, r);
+        }
         position += length;
     }
     return piles;
@@ -111,15 +132,16 @@ fd_status fd_longest_increasing_subsequence(const int64_t *values, size_t count,
     if (count >= (size_t)UINT32_MAX - 1) return FD_ERR_TOO_LARGE;
     if (length) *length = 0;
     if (count == 0) return FD_OK;
-    runs r = {NULL, NULL, 0, 0};
     uint32_t *tails = fd_allocate_array(allocator, count, sizeof(uint32_t));
-    int64_t piles = tails == NULL ? -1 : place_values(values, count, tails, &r, allocator);
-    if (piles >= 0) {
+    uint32_t *stretches = fd_allocate_array(allocator, count, 2 * sizeof(uint32_t));
+    if (tails != NULL && stretches != NULL) {
+        runs r = {stretches, stretches + count, 0};
+        uint32_t piles = place_values(values, count, tails, &r);
         memset(in_lis, 0, count);
         if (piles > 0) mark_subsequence(&r, tails[piles - 1], in_lis);
-        if (length) *length = (size_t)piles;
+        if (length) *length = piles;
     }
-    fd_deallocate(allocator, r.start);
+    fd_deallocate(allocator, stretches);
     fd_deallocate(allocator, tails);
-    return piles >= 0 ? FD_OK : FD_ERR_NO_MEMORY;
+    return tails != NULL && stretches != NULL ? FD_OK : FD_ERR_NO_MEMORY;
 }

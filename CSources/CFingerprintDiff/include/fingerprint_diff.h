@@ -316,7 +316,7 @@ fd_status fd_matching_check(const uint64_t *old_fp, size_t old_count,
  *  @param allocator  optional (NULL: malloc)
  *  @return FD_OK, FD_ERR_NO_MEMORY, FD_ERR_TOO_LARGE (count), FD_ERR_INVALID_ARGUMENT (NULL
  *          arrays with a non-zero count).
- *  Time O(n + k log k); temporary memory 8 bytes per entry. */
+ *  Time O(n + k log k); temporary memory 12 bytes per entry. */
 fd_status fd_longest_increasing_subsequence(const int64_t *values, size_t count, uint8_t *in_lis,
                                             size_t *length, const fd_allocator *allocator);
 
@@ -370,7 +370,7 @@ typedef struct fd_changeset_counts {
  *  @param allocator   optional (NULL: malloc); also releases the arrays later
  *  @return FD_OK, FD_ERR_NO_MEMORY, FD_ERR_INVALID_ARGUMENT (inconsistent matching, one
  *          content array NULL and not the other), FD_ERR_TOO_LARGE (2^32 - 1 new elements).
- *  Time O(n + m + k log k) for k elements out of order; temporary memory 9 bytes per new
+ *  Time O(n + m + k log k) for k elements out of order; temporary memory 13 bytes per new
  *  element. */
 fd_status fd_changeset_make(const int64_t *old_to_new, size_t old_count,
                             const int64_t *new_to_old, size_t new_count,
@@ -458,7 +458,7 @@ typedef struct fd_diff_result {
  *  @param allocator   optional (NULL: malloc); an fd_arena's allocator makes a small diff
  *                     allocate nothing
  *  @return as the matching algorithm; on error @p result is zeroed.
- *  Time and memory: the algorithm's, plus O(n + k log k) and 8 bytes per new element for the
+ *  Time and memory: the algorithm's, plus O(n + k log k) and 12 bytes per new element for the
  *  moves. */
 fd_status fd_diff(const uint64_t *old_fp, size_t old_count,
                   const uint64_t *new_fp, size_t new_count,
