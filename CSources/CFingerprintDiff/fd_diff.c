@@ -31,7 +31,9 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
     fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
     fd_status status = match(&c, options);
     size_t matched = status == FD_OK ? fd_count_pairs(new_to_old, new_count) : 0, staying = matched;
-    if (status == FD_OK && with_moves) {
+    if (status == FD_OK && with_moves && matched == 0) {
+        memset(in_lis, 0, new_count); /* nothing matched: nothing stays */
+    } else if (status == FD_OK && with_moves) {
         status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
     }
     if (status != FD_OK) return status;

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CFingerprintDiff
 
 /// The memory of one diff: the fingerprints of both lists, the matching, the marks of the new
@@ -22,9 +29,9 @@ internal struct _DiffWorkspace {
     @usableFromInline let oldCount: Int
     @usableFromInline let newCount: Int
     /// Fingerprints of the old ids, `oldCount` of them.
-    @usableFromInline let oldFingerprints: UnsafeMutablePointer<UInt64>
+    @usableFromInline private(set) var oldFingerprints: UnsafeMutablePointer<UInt64>
     /// Fingerprints of the new ids, `newCount` of them.
-    @usableFromInline let newFingerprints: UnsafeMutablePointer<UInt64>
+    @usableFromInline private(set) var newFingerprints: UnsafeMutablePointer<UInt64>
     /// For each old element, its new partner or -1.
     @usableFromInline let oldToNew: UnsafeMutablePointer<Int64>
     /// For each new element, its old partner or -1.
@@ -95,13 +102,29 @@ internal struct _DiffWorkspace {
         return block
     }
 
-    /// Gives the fingerprints back to the pool now, when they live in a block of their own
-    /// (large diffs): call once the pairs are confirmed, before the result is built.
+    /// Frees the fingerprints now, when they live in a block of their own (large diffs), so
+    /// that the result can use their memory: after the C core ran (only a collision repair needs
+    /// them again, see ``refingerprint(_:)``). The block goes back to the system, not to the
+    /// pool, so that it does not add to the peak while the result is built.
     @usableFromInline
     mutating func releaseFingerprints() {
         guard let block = fingerprintBlock else { return }
         fingerprintBlock = nil
-        ScratchPool.shared.deallocate(block.pointer, bytes: block.bytes)
+        free(block.pointer)
+    }
+
+    /// Makes the fingerprints available again after ``releaseFingerprints()`` (for a collision
+    /// repair) and lets `fill` compute them. A small diff still has them: `fill` does not run.
+    @usableFromInline
+    mutating func refingerprint(
+        _ fill: ((old: UnsafeMutablePointer<UInt64>, new: UnsafeMutablePointer<UInt64>)) -> Void
+    ) {
+        guard oldCount + newCount > Self.smallElementCount else { return }
+        let block = Self.take(max((oldCount + newCount) * 8, 16))
+        fingerprintBlock = block
+        oldFingerprints = block.pointer.bindMemory(to: UInt64.self, capacity: oldCount)
+        newFingerprints = (block.pointer + oldCount * 8).bindMemory(to: UInt64.self, capacity: newCount)
+        fill((oldFingerprints, newFingerprints))
     }
 
     /// Gives every block back to the pool.

@@ -38,15 +38,22 @@ package func _withMatching<Identity: _DiffIdentity, R>(
         for i in 0..<oldRest.count { workspace.oldFingerprints[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
         for j in 0..<newRest.count { workspace.newFingerprints[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
         var outcome = workspace.diff(algorithm, moves: moves)
+        // Only a collision repair needs the fingerprints again (it computes them anew): give
+        // their memory back before the result is built.
+        workspace.releaseFingerprints()
         let prefixUpdates = updates.count
         if !_confirmPairs(workspace, oldRest, newRest, identity: identity, prefix: prefix,
                           isChanged: isChanged, updates: &updates) {
             updates.removeSubrange(prefixUpdates...)
+            workspace.refingerprint { fingerprints in
+                for i in 0..<oldRest.count { fingerprints.old[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
+                for j in 0..<newRest.count { fingerprints.new[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
+            }
             outcome = _repairCollisions(&workspace, oldRest, newRest, algorithm, identity: identity, moves: moves,
                                         first: outcome)
+            workspace.releaseFingerprints()
             _changedPairs(workspace, oldRest, newRest, prefix: prefix, isChanged: isChanged, updates: &updates)
         }
-        workspace.releaseFingerprints()
         return body(_Matching(
             prefix: prefix, oldCount: old.count, newCount: new.count,
             oldToNew: UnsafeBufferPointer(start: workspace.oldToNew, count: oldRest.count),

@@ -102,6 +102,29 @@ struct ChangesetPropertyTests {
         }
     }
 
+    @Test("collisions in large diffs (fingerprints recomputed for the repair) give correct results",
+          arguments: [DiffAlgorithm.heckel, .myers])
+    func collisionsInLargeDiffs(algorithm: DiffAlgorithm) {
+        var generator = SplitMix64(seed: 2_024)
+        for alphabet in [0, 40] {
+            for _ in 0..<6 {
+                let (plainOld, plainNew) = Self.randomCase(
+                    Shape(maxSize: 4_000, alphabet: alphabet, changesContent: true), using: &generator)
+                let old = plainOld.map { ClumsyItem(id: ClumsyID(value: $0.id), content: $0.content) }
+                let new = plainNew.map { ClumsyItem(id: ClumsyID(value: $0.id), content: $0.content) }
+                let changeset = Changeset(from: old, to: new, algorithm: algorithm)
+                checkChangeset(changeset, old: old, new: new, id: \.id)
+                let reference = Changeset(from: plainOld, to: plainNew, algorithm: algorithm)
+                if alphabet == 0 || algorithm == .heckel {
+                    // The matching is forced (unique ids) or occurrence order (Heckel): the same as
+                    // with perfect fingerprints.
+                    #expect(changeset.deletions == reference.deletions && changeset.insertions == reference.insertions
+                            && changeset.moves == reference.moves && changeset.updates == reference.updates)
+                }
+            }
+        }
+    }
+
     @Test("the same changeset whatever the id's fingerprint, for unique ids")
     func fingerprintIndependence() {
         var generator = SplitMix64(seed: 99)
