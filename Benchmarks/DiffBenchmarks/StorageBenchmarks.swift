@@ -3,6 +3,19 @@ import Foundation
 import ModelStorage
 import SeededRandom
 
+/// An id whose `hashValue` is the same for every value: what a careless `hash(into:)` gives.
+struct ConstantHashID: Hashable, Sendable {
+    let value: Int
+    static func == (a: Self, b: Self) -> Bool { a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
+/// A row whose id has a constant hash value.
+struct ConstantHashRow: Identifiable, Hashable, Sendable {
+    let id: ConstantHashID
+    var value: Int
+}
+
 /// A row identified by a UUID, for the storage version of DifferenceKit's scenario.
 struct UUIDRow: Identifiable, Equatable, Sendable {
     let id: UUID
@@ -35,6 +48,33 @@ extension BenchmarkPlan {
             prepare: { (SingleSectionEquatableStorage(items: $0.old), $0.new) }) { storage, new in
             storage.setItems(new)
         }
+        // 10,000 items whose ids all have the same hash value (mix-10k): nothing can avoid the
+        // O(n^2) of comparing with `==`; the storage must cost no more than 3x the diff.
+        let constantHashRows = {
+            let (old, new) = mixScenario(count: 10_000)
+            return (old: old.map { ConstantHashRow(id: ConstantHashID(value: $0.id), value: $0.value) },
+                    new: new.map { ConstantHashRow(id: ConstantHashID(value: $0.id), value: $0.value) })
+        }
+        add("storage constant-hash-10k Changeset", inputKey: "storage-constant-hash", input: constantHashRows) {
+            blackHole(Changeset(from: $0.old, to: $0.new))
+        }
+        add("storage constant-hash-10k setItems", inputKey: "storage-constant-hash", input: constantHashRows,
+            prepare: { (SingleSectionHashableStorage(items: $0.old), $0.new) }) { storage, new in
+            storage.setItems(new)
+        }
+        add("storage constant-hash-10k MemoryStorage.setItems", inputKey: "storage-constant-hash", input: constantHashRows,
+            prepare: { input -> (MemoryStorage, [ConstantHashRow]) in
+                let storage = MemoryStorage()
+                try! storage.addItems(input.old)
+                return (storage, input.new)
+            }) { storage, new in
+            try! storage.setItems(new, forSection: 0)
+        }
+        table.rows += [
+            ("Changeset, mix-10k (ids with one hash value)", [.time("storage constant-hash-10k Changeset")]),
+            ("SingleSectionHashableStorage.setItems, same", [.time("storage constant-hash-10k setItems", relativeTo: "storage constant-hash-10k Changeset")]),
+            ("MemoryStorage.setItems(_:forSection:), same", [.time("storage constant-hash-10k MemoryStorage.setItems", relativeTo: "storage constant-hash-10k Changeset")]),
+        ]
         table.rows += [
             ("Changeset, mix-100k (Int ids)", [.time("storage mix-100k Changeset")]),
             ("SingleSectionEquatableStorage.setItems, same", [.time("storage mix-100k setItems", relativeTo: "storage mix-100k Changeset")]),

@@ -16,7 +16,7 @@ case .help:
 case .phases:
     PhaseReport.run()
 case .memory(let breakdown):
-    if breakdown { MemoryReport.runBreakdown() } else { MemoryReport.run() }
+    if breakdown { MemoryReport.runBreakdown() } else { MemoryReport.run(); StreamMemoryReport.run() }
 case .database:
     try await DatabaseReport.run()
 case let .instructions(scenario, algorithm, runs):

@@ -1,5 +1,40 @@
 /// What every storage shares: its observers (a weak delegate, closures, asynchronous
-/// streams) and the supplementary kinds its headers and footers use.
+/// streams), the supplementary kinds its headers and footers use, and the order in which
+/// updates reach them.
+///
+/// **Delivery order.** Each update reaches the delegate, then the closure observers in the
+/// order they were added, then the streams. A change made while an update is being delivered
+/// (by an observer, the delegate or anything they call) is delivered after that update has
+/// reached everyone, in the order the changes were made; so every observer sees every update
+/// once, in order, each one legal on the counts it saw before. While an update is being
+/// delivered, the storage's read accessors show the state that update leads to, even when an
+/// observer has already changed the storage further: a table view asking for its counts during
+/// `performBatchUpdates` gets the right ones. An observer removed during a delivery is not
+/// called again, not even with the update in progress; one added during a delivery receives the
+/// updates delivered after it.
+///
+/// **Streams.** A stream holds up to ``maximumPendingStreamUpdates`` updates that its reader
+/// has not taken yet, in order. When one more comes, the stream's reader has fallen too far
+/// behind: what it holds is replaced by one ``StorageUpdate/reload``, after which the stream
+/// ends. The reader then reads the storage and subscribes again, in the same synchronous step
+/// (no `await` between them), so that no update falls between what it read and its new
+/// stream:
+///
+/// ```swift
+/// while !Task.isCancelled {
+///     let updates = storage.updates      // subscribe first,
+///     show(storage)                      // then read: nothing can come in between
+///     for await update in updates where !update.requiresReload {
+///         apply(update)
+///     }                                   // fell behind, or a reload: read again
+/// }
+/// ```
+///
+/// A stream cannot continue after a reload instead: its reader resumes on its own executor
+/// after taking an element, so changes made before it reads the storage would be both in what
+/// it reads and in the updates that follow. So a lagging or stopped reader costs at most
+/// ``maximumPendingStreamUpdates`` updates of memory, never receives an update that does not
+/// apply to what it saw, and learns it fell behind from the reload (nothing stops silently).
 ///
 /// Storages are not `Sendable`: use each from one isolation domain (the main actor for a UI,
 /// an actor of your own on a server). Updates are `Sendable` and can go anywhere.
@@ -16,17 +51,32 @@ open class BaseStorage {
     public var supplementaryFooterKind = SupplementaryKind.footer
 
     private var handlers: [(token: ObserverToken, handler: (StorageUpdate) -> Void)] = []
-    private var continuations: [UInt64: AsyncStream<StorageUpdate>.Continuation] = [:]
+    private var mailboxes: [UInt64: UpdateMailbox] = [:]
     private var nextObserverID: UInt64 = 0
+    /// Updates made during a delivery, with the state each leads to, waiting their turn.
+    private var waiting: [(update: StorageUpdate, state: Any?)] = []
+    /// Observers removed while the current update was being delivered.
+    private var removedDuringDelivery: Set<ObserverToken> = []
+
+    /// Whether an update is being delivered now.
+    package private(set) var isDelivering = false
 
     package init() {}
 
     deinit {
-        for continuation in continuations.values { continuation.finish() }
+        for mailbox in mailboxes.values { mailbox.close() }
     }
+
+    /// How many updates a stream holds for a reader that has not taken them; one more replaces
+    /// them with a ``StorageUpdate/reload`` that ends the stream (see ``BaseStorage``).
+    public static let maximumPendingStreamUpdates = 1_000
 
     /// Calls `handler` with every update from now on (reload requests as
     /// ``StorageUpdate/reload``), in the order observers were added, after the delegate.
+    ///
+    /// `handler` may change the storage: the change is delivered after the current update has
+    /// reached every observer (see ``BaseStorage``), and while `handler` runs the storage shows
+    /// the state the current update leads to.
     ///
     /// - Returns: the token that ``removeObserver(_:)`` takes.
     @discardableResult
@@ -43,35 +93,75 @@ open class BaseStorage {
         return ObserverToken(value: nextObserverID)
     }
 
-    /// Stops calling the closure that `token` identifies; does nothing for an unknown token.
-    /// O(number of observers).
+    /// Stops calling the closure that `token` identifies, from now on (also during the delivery
+    /// in progress); does nothing for an unknown token. O(number of observers).
     public func removeObserver(_ token: ObserverToken) {
         handlers.removeAll { $0.token == token }
+        if isDelivering { removedDuringDelivery.insert(token) }
     }
 
-    /// A new stream of every update from now on (reload requests as ``StorageUpdate/reload``).
-    /// It buffers without limit, so no update is lost, and finishes when the storage is
-    /// deallocated. Each access makes an independent stream.
+    /// A new stream of every update from now on, in order. It ends when the storage is
+    /// deallocated, or after a ``StorageUpdate/reload`` when its reader fell more than
+    /// ``maximumPendingStreamUpdates`` updates behind (see ``BaseStorage`` for the reading loop).
+    /// Each access makes an independent stream; cancelling the reading task ends it.
     public var updates: AsyncStream<StorageUpdate> {
-        let (stream, continuation) = AsyncStream<StorageUpdate>.makeStream(bufferingPolicy: .unbounded)
+        let mailbox = UpdateMailbox(capacity: Self.maximumPendingStreamUpdates)
         nextObserverID += 1
-        continuations[nextObserverID] = continuation
-        return stream
+        mailboxes[nextObserverID] = mailbox
+        return AsyncStream(unfolding: { await mailbox.take() }, onCancel: { mailbox.close() })
     }
 
-    /// Tells every observer about `update`, unless it is empty.
+    // MARK: For the storages
+
+    /// Tells every observer about `update`, unless it is empty; during a delivery, queues it
+    /// (with the state it leads to) until the current update has reached everyone.
     package func deliver(_ update: StorageUpdate) {
         guard !update.isEmpty else { return }
+        if isDelivering {
+            waiting.append((update, shownState()))
+            return
+        }
+        isDelivering = true
+        defer {
+            isDelivering = false
+            show(nil)
+        }
+        fanOut(update)
+        while !waiting.isEmpty {
+            let (next, state) = waiting.removeFirst()
+            show(state)
+            fanOut(next)
+        }
+    }
+
+    /// The state readers must see while an update made now is delivered later; `nil` for a
+    /// storage that observers cannot change. Subclasses that can be changed from an observer
+    /// override it with a copy of their content (copy-on-write: O(sections)).
+    package func shownState() -> Any? { nil }
+
+    /// Makes the read accessors show `state` (from ``shownState()``), or the live content for
+    /// `nil`. Subclasses that override ``shownState()`` override this too.
+    package func show(_ state: Any?) {}
+
+    /// Hands `update` to the delegate, the closure observers and the streams present now,
+    /// skipping any removed on the way.
+    private func fanOut(_ update: StorageUpdate) {
+        removedDuringDelivery = []
         if update.requiresReload {
             delegate?.storageNeedsReloading()
         } else {
             delegate?.storageDidPerformUpdate(update)
         }
-        for (_, handler) in handlers { handler(update) }
-        var finished: [UInt64] = []
-        for (id, continuation) in continuations {
-            if case .terminated = continuation.yield(update) { finished.append(id) }
+        for (token, handler) in handlers where !removedDuringDelivery.contains(token) {
+            handler(update)
         }
-        for id in finished { continuations[id] = nil }
+        var closed: [UInt64] = []
+        for (id, mailbox) in mailboxes {
+            switch mailbox.post(update) {
+            case .accepted: break
+            case .overflowed, .closed: closed.append(id)
+            }
+        }
+        for id in closed { mailboxes[id] = nil }
     }
 }

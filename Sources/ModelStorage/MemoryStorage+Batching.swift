@@ -37,6 +37,7 @@ extension MemoryStorage {
     /// their net change; the others record exactly one change, delivered as it is.
     func transaction<E: Error>(folding: Bool = false, _ body: () throws(E) -> Void) throws(E) {
         if transactionState == nil {
+            freezeShownStateIfDelivering()
             transactionState = Transaction(baseline: folding ? sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) } : nil)
         } else {
             transactionState?.depth += 1

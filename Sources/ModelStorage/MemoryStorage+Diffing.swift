@@ -107,8 +107,10 @@ extension MemoryStorage {
     {
         try _checkCreatableSection(section)
         let models = items.map { $0 as any Sendable }
-        guard section < numberOfSections else { return _replaceItems(inSection: section, with: models, match: nil) }
-        _withItemMatching(old: self.items(inSection: section)!, new: items, id: { $0.id }, moves: true, changed: !=) {
+        guard let old = _liveItems(inSection: section) else {
+            return _replaceItems(inSection: section, with: models, match: nil)
+        }
+        _withItemMatching(old: old, new: items, id: { $0.id }, moves: true, changed: !=) {
             _replaceItems(inSection: section, with: models, match: $0)
         }
     }
@@ -126,6 +128,13 @@ extension MemoryStorage {
     func _headerModels() -> [(any Sendable)?] {
         let kind = supplementaryHeaderKind
         return sections.map { $0.model.supplementaryModel(ofKind: kind) }
+    }
+
+    /// The items of `section` as they are now (not as a delivery in progress shows them), or
+    /// `nil` when the section does not exist.
+    @usableFromInline
+    func _liveItems(inSection section: Int) -> [any Sendable]? {
+        sections.indices.contains(section) ? sections[section].items : nil
     }
 
     /// The items of all sections, section after section.

@@ -17,48 +17,79 @@ import FingerprintDiff
 /// - Items that are `Hashable` are found in O(1) on average (`indexPath(forItem:)`,
 ///   `removeItem(_:)`), through a per-section index built on demand; items that are only
 ///   `Equatable` are found by a linear scan.
+/// - An observer may change the storage: see ``BaseStorage`` for the order in which updates
+///   are then delivered. While an update is being delivered, the read accessors show the
+///   state that update leads to (what a view applying it must read), and mutations apply to
+///   the latest state; inside a ``performUpdates(_:)`` block the reads show the latest state
+///   too, so an observer that decides a change from the content reads and changes in one
+///   block.
 public final class MemoryStorage: BaseStorage, Storage {
     /// The sections; changed only by the primitives (`MemoryStorage+Primitives.swift`).
     var sections: [StoredSection] = []
     var nextIdentity: UInt64 = 0
     /// The transaction in progress, if any (`MemoryStorage+Batching.swift`).
     var transactionState: Transaction?
+    /// The sections the update being delivered leads to, while an observer has changed the
+    /// storage further; `nil` when reads show ``sections``.
+    var presented: [StoredSection]?
 
     /// An empty storage, with no sections.
     override public init() {}
 
+    // MARK: Delivery
+
+    /// The live sections: what reads show when the update made now is delivered.
+    override package func shownState() -> Any? { sections }
+
+    /// Shows `state` (sections from ``shownState()``), or the live sections for `nil`.
+    override package func show(_ state: Any?) { presented = state as? [StoredSection] }
+
+    /// Called before a mutation: during a delivery, keeps showing the state the update being
+    /// delivered leads to (the live sections, until now). O(1): the array is shared.
+    func freezeShownStateIfDelivering() {
+        if isDelivering && presented == nil { presented = sections }
+    }
+
     // MARK: Reading
 
+    /// Whether the read accessors show ``presented``: during a delivery that an observer
+    /// outran, except inside a transaction (a `performUpdates` block decides its changes from
+    /// the content they apply to).
+    var showsPresented: Bool { presented != nil && transactionState == nil }
+
+    /// What the read accessors show: ``presented`` when ``showsPresented``, else the live sections.
+    var shown: [StoredSection] { showsPresented ? presented! : sections }
+
     /// The number of sections.
-    public var numberOfSections: Int { sections.count }
+    public var numberOfSections: Int { shown.count }
 
     /// The number of items in `section`; 0 for a section that does not exist.
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].count : 0
+        shown.indices.contains(section) ? shown[section].count : 0
     }
 
     /// The item at `indexPath`, or `nil` when there is none.
     public func item(at indexPath: IndexPath) -> (any Sendable)? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath[0]) else { return nil }
-        return sections[indexPath[0]].model.item(at: indexPath[1])
+        guard indexPath.count == 2, shown.indices.contains(indexPath[0]) else { return nil }
+        return shown[indexPath[0]].model.item(at: indexPath[1])
     }
 
     /// The items of `section`, or `nil` when the section does not exist.
     public func items(inSection section: Int) -> [any Sendable]? {
-        sections.indices.contains(section) ? sections[section].items : nil
+        shown.indices.contains(section) ? shown[section].items : nil
     }
 
     /// A copy of section `index`, or `nil` when it does not exist.
     public func section(atIndex index: Int) -> SectionModel? {
-        sections.indices.contains(index) ? sections[index].model : nil
+        shown.indices.contains(index) ? shown[index].model : nil
     }
 
     /// Copies of all sections. O(number of sections): items are shared until changed.
-    public var allSections: [SectionModel] { sections.map(\.model) }
+    public var allSections: [SectionModel] { shown.map(\.model) }
 
     /// The supplementary model of `kind` for `section`, or `nil` when there is none.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
-        sections.indices.contains(section) ? sections[section].model.supplementaryModel(ofKind: kind) : nil
+        shown.indices.contains(section) ? shown[section].model.supplementaryModel(ofKind: kind) : nil
     }
 
     /// The header model of `section` (kind ``BaseStorage/supplementaryHeaderKind``).

@@ -12,18 +12,33 @@ import FingerprintDiff
 /// Changed items (same id, different content) are updates carrying their new model; a moved
 /// item that changed is a move plus a stage-2 update at its new index path.
 public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, Storage {
-    /// The items, in order.
-    public private(set) var items: [Item]
+    /// The items, in order; during a delivery, those of the state the update being delivered
+    /// leads to (see ``BaseStorage``).
+    public var items: [Item] { presented?.items ?? liveItems }
+    /// The items as they are now, whatever is being delivered.
+    private var liveItems: [Item]
     @usableFromInline let differ: ([Item], [Item]) -> Changeset
     let trustsDiffer: Bool
-    var supplementaryModels: [String: any Sendable] = [:]
+    private var liveSupplementaryModels: [String: any Sendable] = [:]
+    /// The supplementary models the read accessors show.
+    private var supplementaryModels: [String: any Sendable] { presented?.supplementaryModels ?? liveSupplementaryModels }
+    /// First offset of each id in ``liveItems``, built on demand; `nil` after a change.
     private var idLookup: [Item.ID: Int]?
+    /// The content the update being delivered leads to, while an observer has changed the
+    /// storage further; `nil` when reads show the live content.
+    private var presented: Content?
+
+    /// Everything a reader sees.
+    private struct Content {
+        var items: [Item]
+        var supplementaryModels: [String: any Sendable]
+    }
 
     /// A storage holding `items`, diffing with `differ`; a differ that is not `trusted` has
     /// each result checked before it is delivered.
     @usableFromInline
     init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool) {
-        self.items = items
+        liveItems = items
         self.differ = differ
         trustsDiffer = trusted
     }
@@ -43,6 +58,24 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
         }
     }
 
+    // MARK: Delivery
+
+    /// The live content: what reads show when the update made now is delivered.
+    override package func shownState() -> Any? {
+        Content(items: liveItems, supplementaryModels: liveSupplementaryModels)
+    }
+
+    /// Shows `state` (content from ``shownState()``), or the live content for `nil`.
+    override package func show(_ state: Any?) { presented = state as? Content }
+
+    /// Called before a mutation: during a delivery, keeps showing the state the update being
+    /// delivered leads to (the live content, until now). O(1): the arrays are shared.
+    private func freezeShownStateIfDelivering() {
+        if isDelivering && presented == nil {
+            presented = Content(items: liveItems, supplementaryModels: liveSupplementaryModels)
+        }
+    }
+
     // MARK: Reading
 
     /// Always 1.
@@ -58,12 +91,16 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     }
 
     /// The index path of the first item whose id is `id`, or `nil`. O(1) average; the id
-    /// index is rebuilt (O(n)) on the first look-up after a change.
+    /// index is rebuilt (O(n)) on the first look-up after a change (during a delivery that an
+    /// observer outran, a scan of the items shown).
     public func indexPath(forItemWithID id: Item.ID) -> IndexPath? {
+        if let presented {
+            return presented.items.firstIndex { $0.id == id }.map { IndexPath(indexes: [0, $0]) }
+        }
         if idLookup == nil {
             var lookup: [Item.ID: Int] = [:]
-            lookup.reserveCapacity(items.count)
-            for (offset, item) in items.enumerated() where lookup[item.id] == nil { lookup[item.id] = offset }
+            lookup.reserveCapacity(liveItems.count)
+            for (offset, item) in liveItems.enumerated() where lookup[item.id] == nil { lookup[item.id] = offset }
             idLookup = lookup
         }
         return idLookup?[id].map { IndexPath(indexes: [0, $0]) }
@@ -74,9 +111,10 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// Replaces the items with `newItems` and delivers the difference. O(the differ), O(n + m)
     /// expected with the built-in Heckel differ.
     public func setItems(_ newItems: [Item]) {
-        let changeset = differ(items, newItems)
-        let oldCount = items.count
-        items = newItems
+        let changeset = differ(liveItems, newItems)
+        let oldCount = liveItems.count
+        freezeShownStateIfDelivering()
+        liveItems = newItems
         idLookup = nil
         let batch = BatchUpdate(changeset)
         if !trustsDiffer, (try? batch.validate(oldCount: oldCount, newCount: newItems.count)) == nil {
@@ -92,7 +130,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// Combines the items with `newItems` by `strategy` (``AdditiveAccumulationStrategy`` by
     /// default), then delivers the difference like ``setItems(_:)``.
     public func addItems(_ newItems: [Item], _ strategy: some AccumulationStrategy = AdditiveAccumulationStrategy()) {
-        setItems(strategy.accumulate(oldItems: items, newItems: newItems))
+        setItems(strategy.accumulate(oldItems: liveItems, newItems: newItems))
     }
 
     // MARK: Supplementary models
@@ -105,7 +143,8 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// Sets the supplementary model of `kind` (`nil` removes it), reported as an update of
     /// section 0 (stage 2).
     public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
-        supplementaryModels[kind] = model.flatMap(nonNilModel)
+        freezeShownStateIfDelivering()
+        liveSupplementaryModels[kind] = model.flatMap(nonNilModel)
         deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])))
     }
 

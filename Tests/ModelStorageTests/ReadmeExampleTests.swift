@@ -113,4 +113,44 @@ struct StorageReadmeExampleTests {
         #expect(library.items(inSection: 1)?.compactMap { ($0 as? Song)?.id } == [2, 4])
         #expect(reported[0].description == "sections -[1] sections +[0] items -[[0, 0]] then reload sections[1]")
     }
+
+    @MainActor @Test func readingAStreamThatCanFallBehind() async throws {
+        let storage = MemoryStorage()
+        var shownItems: [[Int]] = []
+        var reloads = 0
+        func show(_ storage: MemoryStorage) {
+            reloads += 1
+            shownItems = (0..<storage.numberOfSections).map { storage.items(inSection: $0)!.map { $0 as! Int } }
+        }
+        func apply(_ update: StorageUpdate) {
+            // Here every update is taken before the next change, so the storage shows its result.
+            let current = (0..<storage.numberOfSections).map { storage.items(inSection: $0)!.map { $0 as! Int } }
+            shownItems = (try? update.apply(to: shownItems, with: current)) ?? [[-1]]
+        }
+        let reader = Task { @MainActor in
+            // README:
+            while !Task.isCancelled {
+                let updates = storage.updates      // subscribe first,
+                show(storage)                      // then read: nothing can come in between
+                for await update in updates where !update.requiresReload {
+                    apply(update)
+                }                                  // fell behind, or a reload: read again
+            }
+        }
+        /// Lets the reader run until `done` (at most 10,000 turns).
+        func settle(_ done: () -> Bool) async {
+            for _ in 0..<10_000 where !done() { await Task.yield() }
+        }
+        await settle { reloads == 1 }
+        for value in 0..<2_500 { try storage.addItem(value) }   // far more than a stream keeps
+        await settle { reloads == 2 }
+        #expect(shownItems == [Array(0..<2_500)])
+        for value in 1...4 {
+            try storage.insertItem(-value, to: IndexPath(item: 0, section: 0))
+            await settle { shownItems.first?.count == 2_500 + value }
+        }
+        #expect(shownItems == [[-4, -3, -2, -1] + Array(0..<2_500)])
+        reader.cancel()
+        #expect(reloads == 2)
+    }
 }
