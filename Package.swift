@@ -41,7 +41,9 @@ let package = Package(
         // DatabaseStorage: a storage that follows a GRDB request over SQLite.
         .target(
             name: "ModelStorageGRDB",
-            dependencies: ["ModelStorage", "FingerprintDiff", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ModelStorage", "FingerprintDiff", .product(name: "GRDB", package: "GRDB.swift"),
+                           // SQLite's C API, to read ids and fingerprints from column memory.
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         // The seeded generator of the tests and the benchmarks.
         .target(

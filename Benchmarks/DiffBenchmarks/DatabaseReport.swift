@@ -1,10 +1,23 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import ModelStorage
-import ModelStorageGRDB
-import SeededRandom
 
-/// A row of the database benchmark: 10,000 books in 20 genres.
+import SeededRandom
+@_spi(Benchmarking) import ModelStorageGRDB
+
+/// glibc's malloc_trim, which the Glibc module does not export.
+@_silgen_name("malloc_trim")
+private func releaseFreeMemoryToSystem(_ pad: Int) -> Int32
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+/// A row of the database benchmark: books in 20 genres.
 struct BenchBook: Codable, FetchableRecord, PersistableRecord, Identifiable, Hashable, Sendable {
     static let databaseTableName = "book"
     var id: Int64
@@ -13,18 +26,32 @@ struct BenchBook: Codable, FetchableRecord, PersistableRecord, Identifiable, Has
     var rank: Int
 }
 
-/// `DiffBenchmarks --database`: the time from a commit that changes 100 rows of a 10,000-row
-/// table to the delivered update, for `DatabaseStorage` (sectioned by genre) and, as baselines
-/// in the same run, GRDB's `ValueObservation` of `fetchAll` (the new array, no diff) and the
-/// same plus the standard library's `difference(from:).inferringMoves()` by id (a flat diff,
-/// without updates). Blocks of each alternate so that machine noise hits all of them.
+/// `DiffBenchmarks --database`: at 10,000 and 100,000 rows (in 20 genres), with commits that
+/// change 100 rows:
+/// - the time from the start of a commit to the delivered update, for `DatabaseStorage`
+///   (sectioned by genre) and, as baselines in the same run, GRDB's `ValueObservation` of
+///   `fetchAll` (the new array, no diff) and the same plus the standard library's
+///   `difference(from:).inferringMoves()` by id (a flat diff, without updates);
+/// - the storage's read-and-diff alone (what it does per commit: read ids, sections and
+///   fingerprints, diff, decode the new and changed rows), against a bare `fetchAll` of the
+///   same request and against the same read decoding every row;
+/// - the memory the storage keeps per row.
+/// Blocks of each alternate so that machine noise hits all of them.
 @MainActor
 enum DatabaseReport {
-    nonisolated static let rows = 10_000
     nonisolated static let genres = (0..<20).map { "genre \($0 < 10 ? "0" : "")\($0)" }
     nonisolated static let request = BenchBook.order(Column("genre"), Column("rank"), Column("id"))
 
     static func run() async throws {
+        print("DatabaseStorage: commits of 100 changed rows (40 titles, 20 ranks, 20 genres, 10 deleted, 10 inserted)")
+        print("to a table of books indexed on the request's order (genre, rank, id), read through a DatabaseQueue")
+        print("medians, in alternating blocks; ratios against the baseline of the same block set")
+        for rows in [10_000, 100_000] {
+            try await report(rows: rows)
+        }
+    }
+
+    static func report(rows: Int) async throws {
         let clock = ContinuousClock()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("DiffBenchmarks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,42 +64,103 @@ enum DatabaseReport {
                 table.column("genre", .text).notNull()
                 table.column("rank", .integer).notNull()
             }
+            // The request's order, indexed, as a list's query should be: SQLite then reads the
+            // rows in order instead of sorting them on every read.
+            try db.create(index: "book_by_genre_rank", on: "book", columns: ["genre", "rank", "id"])
             for id in 1...rows {
                 try BenchBook(id: Int64(id), title: "Book \(id)", genre: genres[id % genres.count], rank: id).insert(db)
             }
         }
         var generator = SplitMix64(seed: 2_026)
         var nextID = Int64(rows)
+        print("")
+        print("\(rows.formatted()) rows")
+
+        // End to end.
         var times: [String: [Duration]] = [:]
         let names = ["DatabaseStorage (sectioned diff)", "ValueObservation fetchAll (no diff)",
                      "ValueObservation + CollectionDifference"]
+        let commits = rows > 10_000 ? 4 : 15
         for _ in 0..<4 {
             for (kind, name) in names.enumerated() {
-                times[name, default: []] += try await measure(kind: kind, queue: queue, commits: 15,
+                times[name, default: []] += try await measure(kind: kind, queue: queue, commits: commits,
                                                                generator: &generator, nextID: &nextID)
             }
         }
-        var reads: [Duration] = []
-        for _ in 0..<20 {
-            let start = clock.now
-            blackHole(try DatabaseStorage(writer: queue, request: request, sectionColumn: "genre"))
-            reads.append(clock.now - start)
-        }
-        var fetches: [Duration] = []
-        for _ in 0..<20 {
-            let start = clock.now
-            blackHole(try await queue.read { db in try request.fetchAll(db) })
-            fetches.append(clock.now - start)
-        }
-        print("reading the whole result: DatabaseStorage.init \(format(median(reads))), fetchAll \(format(median(fetches)))")
-        print("commit of 100 changed rows (40 titles, 20 ranks, 20 genres, 10 deleted, 10 inserted) in a \(rows)-row table")
-        print("to the delivered update, \(times[names[0]]!.count) commits each, in alternating blocks:")
+        print("  commit to delivered update:")
         let baseline = median(times[names[1]]!)
         for name in names {
-            let sorted = times[name]!.sorted()
-            let middle = median(sorted)
-            print("  \(name.padding(toLength: 42, withPad: " ", startingAt: 0)) median \(format(middle))"
-                  + "  p90 \(format(sorted[sorted.count * 9 / 10]))  (\(String(format: "%.2f", middle / baseline))x the fetchAll baseline)")
+            let middle = median(times[name]!)
+            print("    \(name.padding(toLength: 42, withPad: " ", startingAt: 0))\(format(middle).leftPadded(10))"
+                  + "  (\(String(format: "%.2f", middle / baseline))x ValueObservation fetchAll)")
+        }
+
+        // Read and diff alone: the storage's index is one commit behind the database.
+        let storage = try DatabaseStorage(writer: queue, request: request, sectionColumn: "genre")
+        try await queue.write(randomChange(&generator, nextID: &nextID))
+        var fast: [Duration] = [], decoding: [Duration] = [], fetches: [Duration] = [], steps: [Duration] = []
+        let runs = rows > 10_000 ? 5 : 20
+        for _ in 0..<4 {
+            for _ in 0..<runs {
+                let start = clock.now
+                blackHole(try storage.readAndDiffWithoutApplying())
+                fast.append(clock.now - start)
+            }
+            for _ in 0..<runs {
+                let start = clock.now
+                blackHole(try fetchAll(queue))
+                fetches.append(clock.now - start)
+            }
+            for _ in 0..<runs {
+                let start = clock.now
+                blackHole(try stepAll(queue))
+                steps.append(clock.now - start)
+            }
+            for _ in 0..<runs {
+                let start = clock.now
+                blackHole(try storage.readAndDiffWithoutApplying(decodingEveryRow: true))
+                decoding.append(clock.now - start)
+            }
+        }
+        let fetch = median(fetches)
+        print("  one read of the changed result:")
+        print("    \("bare fetchAll of the request".padding(toLength: 42, withPad: " ", startingAt: 0))\(format(fetch).leftPadded(10))  (1.00x)")
+        print("    \("SQLite's steps alone (floor)".padding(toLength: 42, withPad: " ", startingAt: 0))\(format(median(steps)).leftPadded(10))"
+              + "  (\(String(format: "%.2f", median(steps) / fetch))x fetchAll)")
+        print("    \("storage read-and-diff".padding(toLength: 42, withPad: " ", startingAt: 0))\(format(median(fast)).leftPadded(10))"
+              + "  (\(String(format: "%.2f", median(fast) / fetch))x fetchAll)")
+        print("    \("the same, decoding every row".padding(toLength: 42, withPad: " ", startingAt: 0))\(format(median(decoding)).leftPadded(10))"
+              + "  (\(String(format: "%.2f", median(decoding) / fetch))x fetchAll)")
+
+        // Memory kept: resident memory added by four new storages (their transient decoding
+        // released), per row.
+        _ = releaseFreeMemoryToSystem(0)
+        let before = MemoryReport.kilobytes("VmRSS") ?? 0
+        let kept = try (0..<4).map { _ in try DatabaseStorage(writer: queue, request: request, sectionColumn: "genre") }
+        _ = releaseFreeMemoryToSystem(0)
+        let after = MemoryReport.kilobytes("VmRSS") ?? 0
+        withExtendedLifetime(kept) {}
+        print("  memory kept by a storage: \(String(format: "%.0f", Double(after - before) * 1024 / Double(4 * rows))) bytes per row (resident)")
+    }
+
+    /// The request's records, read synchronously (as the storage's read-and-diff runs).
+    nonisolated static func fetchAll(_ queue: DatabaseQueue) throws -> [BenchBook] {
+        try queue.read { db in try request.fetchAll(db) }
+    }
+
+    /// Steps through the request's rows with SQLite's C API, reading no column: what SQLite
+    /// alone costs, the floor of any read of the result.
+    nonisolated static func stepAll(_ queue: DatabaseQueue) throws -> Int {
+        try queue.read { db in
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            return withExtendedLifetime(prepared.statement) {
+                let statement = prepared.statement.sqliteStatement
+                sqlite3_reset(statement)
+                defer { sqlite3_reset(statement) }
+                var count = 0
+                while sqlite3_step(statement) == SQLITE_ROW { count += 1 }
+                return count
+            }
         }
     }
 

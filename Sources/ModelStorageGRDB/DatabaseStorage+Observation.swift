@@ -8,11 +8,13 @@ import GRDB
 import ModelStorage
 
 /// One read of the observation loop: the new result, its difference from the old one, and the
-/// records of the rows the update lists as updated.
+/// records fetched for it (with the new index path of those the update lists as updated).
 struct Refresh<Record: Sendable>: Sendable {
     var index: ResultIndex
     var changes: SectionedChangeset
-    var updatedRecords: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath)]
+    var fetchedRecords: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)]
+    /// Whether every row was decoded (no id column to read ids from).
+    var decodedEveryRow: Bool
 }
 
 extension DatabaseStorage {
@@ -67,25 +69,39 @@ extension DatabaseStorage {
         let old = index
         let request = request
         let sectionColumn = sectionColumn
+        let idColumn = idColumn
         let refresh = try await writer.consistentRead { db in
-            try Self.read(request, sectionColumn: sectionColumn, comparedWith: old, in: db)
+            do {
+                return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old, in: db)
+            } catch is IDColumnMismatch {
+                // The id column did not give the records' ids after all: decode every row.
+                return try Self.read(request, sectionColumn: sectionColumn, idColumn: nil, comparedWith: old, in: db)
+            }
         }
+        if refresh.decodedEveryRow { self.idColumn = nil }
         index = refresh.index
         lastError = nil
         var models: [IndexPath: any Sendable] = [:]
-        for (record, id, content, path) in refresh.updatedRecords {
+        for (record, id, content, path) in refresh.fetchedRecords {
             cache.insert(record, id: id, content: content)
-            models[path] = record
+            if let path { models[path] = record }
         }
         guard !refresh.changes.isEmpty else { return }
         deliver(StorageUpdate(changes: refresh.changes.batchUpdate, updatedModels: models))
     }
 
     /// The new result of `request`, its sectioned changeset from `old`, and the records of the
-    /// rows the changeset's single batch updates (keyed by their new index paths).
-    static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?,
+    /// rows that are new or changed (those the changeset's single batch updates with their new
+    /// index paths).
+    ///
+    /// With an `idColumn`, rows are not decoded while the result is read: only the new and
+    /// changed ones are, here, so a row that does not decode is still reported before it is
+    /// shown. Throws ``IDColumnMismatch`` when those records' ids are not the column's values.
+    static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?, idColumn: String?,
                      comparedWith old: ResultIndex, in db: Database) throws -> Refresh<Record> {
-        let new = try ResultIndex.fetch(request, sectionColumn: sectionColumn, columnsBefore: old.columns, in: db)
+        let new = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: idColumn,
+                                       decodingEveryRow: idColumn == nil, columnsBefore: old.columns,
+                                       expectedRowCount: old.rowCount, in: db).index
         let changes = SectionedChangeset(from: old.sections, to: new.sections)
         let batch = changes.batchUpdate
         // Stage-1 updates are listed at old paths, stage-2 ones at new paths: key both by new.
@@ -93,15 +109,57 @@ extension DatabaseStorage {
         newPathOfOld.reserveCapacity(changes.itemUpdates.count)
         for update in changes.itemUpdates { newPathOfOld[update.old] = update.new }
         let updatedPaths = batch.updatedItems.compactMap { newPathOfOld[$0] } + batch.updatedItemsAfterMoves
-        var pathOfID: [RowID: IndexPath] = [:]
-        for path in updatedPaths { pathOfID[new.sections[path.section].items[path.item].id] = path }
-        var updated: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath)] = []
-        if !pathOfID.isEmpty {
-            for (record, id, content) in try fetchRecords(ids: Array(pathOfID.keys), request: request,
-                                                          columns: new.columns, in: db) {
-                if let path = pathOfID[id] { updated.append((record, id, content, path)) }
+        var wanted: [RowID: IndexPath?] = [:]
+        for path in updatedPaths { wanted[new.sections[path.section].items[path.item].id] = path }
+        if idColumn != nil {
+            // Not decoded yet: every changed row (some are moves, listed as updates only when
+            // shown as such), every inserted one, all rows of inserted sections.
+            for update in changes.itemUpdates where wanted[new.sections[update.new.section].items[update.new.item].id] == nil {
+                wanted[new.sections[update.new.section].items[update.new.item].id] = .some(nil)
+            }
+            for path in changes.itemInsertions { wanted[new.sections[path.section].items[path.item].id] = .some(nil) }
+            for section in changes.sectionInsertions {
+                for row in new.sections[section].items where wanted[row.id] == nil { wanted[row.id] = .some(nil) }
             }
         }
-        return Refresh(index: new, changes: changes, updatedRecords: updated)
+        var fetched: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)] = []
+        if !wanted.isEmpty {
+            for (record, id, content) in try fetchRecords(ids: Array(wanted.keys), request: request,
+                                                          columns: new.columns, in: db) {
+                guard let path = wanted[id] else {
+                    if idColumn != nil { throw IDColumnMismatch() }
+                    continue
+                }
+                fetched.append((record, id, content, path))
+            }
+            if idColumn != nil && fetched.count != wanted.count { throw IDColumnMismatch() }
+        }
+        return Refresh(index: new, changes: changes, fetchedRecords: fetched, decodedEveryRow: idColumn == nil)
+    }
+}
+
+/// The records fetched for the ids read from the id column are not those rows: the column does
+/// not hold `Record.id` after all, and the read is done again decoding every row.
+struct IDColumnMismatch: Error {}
+
+extension DatabaseStorage {
+    /// For the benchmark: reads the result and diffs it with the content shown, as an observed
+    /// commit does (records of new and changed rows included), without changing the storage.
+    /// `decodingEveryRow` forces the read that decodes every row.
+    ///
+    /// - Returns: the number of rows the changeset lists (deleted, inserted, moved, updated).
+    @_spi(Benchmarking)
+    public func readAndDiffWithoutApplying(decodingEveryRow: Bool = false) throws(DatabaseStorageError) -> Int {
+        let old = index
+        let idColumn = decodingEveryRow ? nil : idColumn
+        do {
+            let refresh = try writer.consistentRead { db in
+                try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old, in: db)
+            }
+            let changes = refresh.changes
+            return changes.itemDeletions.count + changes.itemInsertions.count + changes.itemMoves.count + changes.itemUpdates.count
+        } catch {
+            throw DatabaseStorageError(error)
+        }
     }
 }

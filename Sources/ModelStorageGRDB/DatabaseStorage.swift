@@ -64,6 +64,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     public internal(set) var lastError: DatabaseStorageError?
 
     var index: ResultIndex
+    /// The column reads take ids from without decoding rows: the primary key column of
+    /// `Record`'s table when it holds every record's id; `nil` to decode every row.
+    var idColumn: String?
     var cache: RecordCache<Record>
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
@@ -88,7 +91,12 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         self.sectionHeader = sectionHeader
         cache = RecordCache(capacity: cacheCapacity)
         do {
-            index = try writer.consistentRead { db in try ResultIndex.fetch(request, sectionColumn: sectionColumn, in: db) }
+            (index, idColumn) = try writer.consistentRead { db in
+                let candidate = Self.primaryKeyColumn(in: db)
+                let read = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: candidate,
+                                                decodingEveryRow: true, in: db)
+                return (read.index, read.idColumnHoldsIDs ? candidate : nil)
+            }
         } catch {
             throw DatabaseStorageError(error)
         }
@@ -212,13 +220,23 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 500)]
-            for row in try Row.fetchAll(db, request.filter(keys: chunk.map(\.value))) {
+            let prepared = try request.filter(keys: chunk.map(\.value)).makePreparedRequest(db, forSingleResult: false)
+            let rows = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
+            var image = RowImageBuffer()
+            while let row = try rows.next() {
                 let record = try ResultIndex.decode(Record.self, row, request: request, columnsBefore: columns, in: db)
-                result.append((record, RowID(record.id), RowFingerprint(row)))
+                result.append((record, RowID(record.id), RowFingerprint(prepared.statement.sqliteStatement, image: &image)))
             }
             start += chunk.count
         }
         return result
+    }
+
+    /// The primary key column of `Record`'s table when it is one column, else `nil`.
+    static func primaryKeyColumn(in db: Database) -> String? {
+        guard let table = (Record.self as? any TableRecord.Type)?.databaseTableName,
+              let primaryKey = try? db.primaryKey(table), primaryKey.columns.count == 1 else { return nil }
+        return primaryKey.columns[0]
     }
 
     // MARK: Errors
