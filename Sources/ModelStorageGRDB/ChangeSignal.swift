@@ -1,10 +1,10 @@
 import Foundation
 
 /// Wakes the observation loop of a ``DatabaseStorage`` from GRDB's writer queue and from the
-/// poller: wake-ups that arrive while one is pending collapse into it, and the first error is
-/// kept for the loop to pick up.
+/// poller: wake-ups that arrive while one is pending collapse into it, the first error is kept
+/// for the loop to pick up (it ends observation), and notices (faults that do not) are queued.
 ///
-/// `@unchecked Sendable`: its only mutable state, `error`, is guarded by `lock`; the stream's
+/// `@unchecked Sendable`: its mutable state, `error` and `notices`, is guarded by `lock`; the stream's
 /// continuation is itself `Sendable`. (`Synchronization.Mutex` would need macOS 15 / iOS 18.)
 final class ChangeSignal: @unchecked Sendable {
     /// One element per (collapsed) wake-up; finishes with ``finish()``.
@@ -12,6 +12,7 @@ final class ChangeSignal: @unchecked Sendable {
     private let continuation: AsyncStream<Void>.Continuation
     private let lock = NSLock()
     private var error: (any Error)?
+    private var notices: [(error: any Error, time: ContinuousClock.Instant)] = []
 
     init() {
         (wakeups, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -28,6 +29,21 @@ final class ChangeSignal: @unchecked Sendable {
             if self.error == nil { self.error = error }
         }
         continuation.yield()
+    }
+
+    /// A fault that does not end observation (a long lock): the loop reports it and goes on.
+    func notice(_ error: any Error) {
+        let now = ContinuousClock.now
+        lock.withLock { notices.append((error, now)) }
+        continuation.yield()
+    }
+
+    /// The notices since the last call, with when each was made.
+    func takeNotices() -> [(error: any Error, time: ContinuousClock.Instant)] {
+        lock.withLock {
+            defer { notices = [] }
+            return notices
+        }
     }
 
     /// The error reported since the last call, if any.

@@ -27,6 +27,12 @@ extension DatabaseStorage {
     /// returns) or a read fails (then it throws). Reads the result once at the start, so that
     /// commits made since the storage was created or last observed are not missed.
     ///
+    /// A lock held by another connection (`SQLITE_BUSY`, `SQLITE_LOCKED`) does not end it: the
+    /// read is retried with a backoff of at most the poll interval, so the storage catches up
+    /// within one interval of the release; a lock held longer than a second is told to the error
+    /// observers once. When the database file is deleted, moved or replaced, it throws
+    /// ``DatabaseStorageError/fileChanged(_:)`` within one poll interval.
+    ///
     /// - Throws: ``DatabaseStorageError`` when a read fails (after telling the error observers;
     ///   the content stays as it was), or ``DatabaseStorageError/other(_:)`` when this storage
     ///   is already being observed.
@@ -43,16 +49,44 @@ extension DatabaseStorage {
         defer { cancellable.cancel() }
         var poller: Task<Void, Never>?
         defer { poller?.cancel() }
+        // A lock held by another connection is waited for, never the end of observation.
+        let lockDelay = externalChangePollInterval ?? .milliseconds(100)
+        // Told once per lock, however many reads and polls it holds up.
+        var lockTold = false
+        var lastGoodRead = ContinuousClock.now
+        let reportLock: (DatabaseError) -> Void = { [weak self] error in
+            guard !lockTold else { return }
+            lockTold = true
+            self?.report(.database(error))
+        }
         do {
-            if let interval = externalChangePollInterval {
-                let baseline = try await writer.writeWithoutTransaction { db in try ExternalChangePoller.dataVersion(db) }
-                poller = ExternalChangePoller.start(writer, from: baseline, every: interval, signal: signal)
+            let file = fileIdentity.map { (path: writer.path, identity: $0) }
+            if externalChangePollInterval != nil || file != nil {
+                var baseline: Int?
+                if externalChangePollInterval != nil {
+                    baseline = try await LockRetry.run(maximumDelay: lockDelay, onLongLock: reportLock) {
+                        try await writer.writeWithoutTransaction { db in try ExternalChangePoller.dataVersion(db) }
+                    }
+                }
+                poller = ExternalChangePoller.start(writer, from: baseline, file: file, every: lockDelay, signal: signal)
             }
             signal.signal()
             for await _ in signal.wakeups {
                 if Task.isCancelled { return }
+                for (notice, time) in signal.takeNotices() {
+                    if let lock = LockRetry.lockError(notice) {
+                        // A lock the poller saw before the last good read is over.
+                        if time > lastGoodRead { reportLock(lock) }
+                    } else {
+                        report(DatabaseStorageError(notice))
+                    }
+                }
                 if let error = signal.takeError() { throw error }
-                try await refresh(isolation: isolation)
+                try await LockRetry.run(maximumDelay: lockDelay, onLongLock: reportLock) {
+                    try await refresh(isolation: isolation)
+                }
+                lockTold = false
+                lastGoodRead = .now
             }
         } catch {
             // Cancelling the task interrupts a read in flight: that is the end, not a failure.

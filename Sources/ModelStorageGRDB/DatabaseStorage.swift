@@ -68,6 +68,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// `Record`'s table when it holds every record's id; `nil` to decode every row.
     var idColumn: String?
     var cache: RecordCache<Record>
+    /// The file the storage opened (`nil` for a database that is not a file on disk), compared
+    /// with the file at the writer's path while observing.
+    let fileIdentity: DatabaseFileIdentity?
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
     private var errorHandlers: [(token: ObserverToken, handler: (DatabaseStorageError) -> Void)] = []
@@ -90,6 +93,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         self.sectionColumn = sectionColumn
         self.sectionHeader = sectionHeader
         cache = RecordCache(capacity: cacheCapacity)
+        fileIdentity = DatabaseFileIdentity.isFilePath(writer.path) ? DatabaseFileIdentity.current(at: writer.path) : nil
         do {
             (index, idColumn) = try writer.consistentRead { db in
                 let candidate = Self.primaryKeyColumn(in: db)
@@ -195,8 +199,10 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         let ids = page.map(\.id)
         let columns = index.columns
         do {
-            let fetched = try writer.consistentRead { db in
-                try Self.fetchRecords(ids: ids, request: request, columns: columns, in: db)
+            let fetched = try LockRetry.runBriefly {
+                try writer.consistentRead { db in
+                    try Self.fetchRecords(ids: ids, request: request, columns: columns, in: db)
+                }
             }
             var found: Record?
             for (record, id, content) in fetched {

@@ -17,6 +17,10 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
     /// by id, to diff them and to fetch them on demand, so ids must be unique in the result
     /// (a join that repeats a record, for example, is refused).
     case duplicateID(String)
+    /// The database file at this path is no longer the one the storage opened: deleted, moved
+    /// away or replaced. The storage's connection would only see the old, unlinked file, so
+    /// observation ends; open the database again and make a new storage.
+    case fileChanged(String)
     /// Any other error thrown while reading (its description).
     case other(String)
 
@@ -40,6 +44,7 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
         case .decoding(let message): "a row could not be decoded: \(message)"
         case .missingSectionColumn(let column): "the rows have no section column \"\(column)\""
         case .duplicateID(let id): "two rows have the id \(id)"
+        case .fileChanged(let path): "the database file \(path) was deleted, moved or replaced since the storage opened it"
         case .other(let message): "error: \(message)"
         }
     }
@@ -52,6 +57,7 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
         case let (.decoding(left), .decoding(right)),
              let (.missingSectionColumn(left), .missingSectionColumn(right)),
              let (.duplicateID(left), .duplicateID(right)),
+             let (.fileChanged(left), .fileChanged(right)),
              let (.other(left), .other(right)):
             left == right
         default:

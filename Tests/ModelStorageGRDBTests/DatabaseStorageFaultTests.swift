@@ -1,0 +1,117 @@
+import FingerprintDiff
+import Foundation
+import GRDB
+import ModelStorage
+import ModelStorageGRDB
+import Testing
+
+/// Faults from outside, on real files with a second connection: a lock is waited for and never
+/// ends observation; a deleted or replaced file ends it with a typed error.
+@Suite("DatabaseStorage under outside faults")
+@MainActor
+struct DatabaseStorageFaultTests {
+    /// A storage on a rollback-journal file (a `DatabaseQueue` with GRDB's default
+    /// configuration: no busy timeout, so a lock fails at once with `SQLITE_BUSY`).
+    func makeStorage(_ database: TemporaryDatabase) throws -> (DatabaseQueue, DatabaseStorage<Book>) {
+        _ = try database.queue()   // creates the table
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            for id in 1...3 { try Book(id: Int64(id), title: "Book \(id)", genre: "a", rank: id).insert(db) }
+        }
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        storage.externalChangePollInterval = .milliseconds(50)
+        return (queue, storage)
+    }
+
+    @Test("another connection holding an exclusive lock for 2.5 s: observation waits and catches up")
+    func exclusiveLockIsWaitedFor() async throws {
+        let database = try TemporaryDatabase()
+        let (queue, storage) = try makeStorage(database)
+        var errors: [DatabaseStorageError] = []
+        storage.addErrorObserver { errors.append($0) }
+        let recorder = UpdateRecorder(storage)
+        let observation = Task { try await storage.observe() }
+        defer { observation.cancel() }
+        try await recorder.wait { storage.isObserving }
+
+        // The second connection takes the lock, writes while holding it, and commits later.
+        let holder = try DatabaseQueue(path: database.path)
+        let clock = ContinuousClock()
+        let released: ContinuousClock.Instant = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    try holder.writeWithoutTransaction { db in
+                        try db.execute(sql: "BEGIN EXCLUSIVE")
+                        try db.execute(sql: "INSERT INTO book VALUES (10, 'Locked', 'a', 10)")
+                        Thread.sleep(forTimeInterval: 2.5)
+                        try db.execute(sql: "COMMIT")
+                    }
+                    continuation.resume(returning: clock.now)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+        // Within one poll interval (plus scheduling slack) of the release, it shows the row.
+        try await recorder.wait(timeout: .seconds(5)) { storage.ids == [[1, 2, 3, 10]] }
+        #expect(storage.ids == [[1, 2, 3, 10]])
+        #expect(clock.now - released < .seconds(2), "caught up \(clock.now - released) after the release")
+        #expect(storage.isObserving, "a lock must not end observation")
+        // A lock of more than a second is told once, as SQLite's busy error.
+        #expect(errors.count == 1)
+        if case .database(let error) = errors.first {
+            #expect(error.resultCode == .SQLITE_BUSY)
+        } else {
+            Issue.record("expected a busy error, got \(errors)")
+        }
+        #expect(storage.lastError == nil, "a read succeeded since")
+        // And it goes on following the database.
+        try await queue.write { db in try db.execute(sql: "INSERT INTO book VALUES (11, 'After', 'a', 11)") }
+        try await recorder.wait(timeout: .seconds(5)) { storage.ids == [[1, 2, 3, 10, 11]] }
+        #expect(recorder.failures.isEmpty, "\(recorder.failures)")
+        try holder.close()
+    }
+
+    /// Observes `storage` until `observe()` throws after `fault` ran; returns the error.
+    func observationError(_ storage: DatabaseStorage<Book>, after fault: () throws -> Void) async throws -> DatabaseStorageError? {
+        let observation = Task { try await storage.observe() }
+        defer { observation.cancel() }
+        let recorder = UpdateRecorder(storage)
+        try await recorder.wait { storage.isObserving }
+        try fault()
+        try await recorder.wait(timeout: .seconds(5)) { !storage.isObserving }
+        switch await observation.result {
+        case .success:
+            Issue.record("observe() ended without an error")
+            return nil
+        case .failure(let error):
+            return error as? DatabaseStorageError
+        }
+    }
+
+    @Test("the database file deleted while observed: .fileChanged, content kept")
+    func deletedFile() async throws {
+        let database = try TemporaryDatabase()
+        let (_, storage) = try makeStorage(database)
+        var errors: [DatabaseStorageError] = []
+        storage.addErrorObserver { errors.append($0) }
+        let error = try await observationError(storage) {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+        }
+        #expect(error == .fileChanged(database.path))
+        #expect(errors == [.fileChanged(database.path)])
+        #expect(storage.ids == [[1, 2, 3]])
+    }
+
+    @Test("the database file replaced by another while observed: .fileChanged")
+    func replacedFile() async throws {
+        let database = try TemporaryDatabase()
+        let (_, storage) = try makeStorage(database)
+        let other = try TemporaryDatabase()
+        _ = try other.queue()
+        let error = try await observationError(storage) {
+            _ = rename(other.path, database.path)   // atomically: the path now names another file
+        }
+        #expect(error == .fileChanged(database.path))
+    }
+}
