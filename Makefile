@@ -14,9 +14,10 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libxxhash-dev libsqlite3-dev pkg-config; \
 	fi
 
-## Runs the whole test suite (unit, property and corpus-replay tests).
+## Runs the whole test suite (unit, property and corpus-replay tests), DatabaseStorage included
+## (the package trait GRDB).
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --traits GRDB
 
 ## The benchmark tables (about a minute): each diff against its floor and the standard
 ## library, each storage operation against the bare diff.

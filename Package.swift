@@ -1,8 +1,17 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+// GRDB (and SQLite) only for those who ask: `ModelStorageGRDB` needs the package trait "GRDB",
+// off by default, so that a package using `FingerprintDiff` or `ModelStorage` resolves nothing
+// else. Turn it on with
+//     .package(url: "…/ModelStorage", from: "…", traits: ["GRDB"])
+// and, in this package, `swift build --traits GRDB` / `swift test --traits GRDB` (`make test`).
+let grdb = TargetDependencyCondition.when(traits: ["GRDB"])
 
 let package = Package(
     name: "ModelStorage",
+    // `Duration` (observation intervals) and `AsyncStream` in the public API.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
@@ -10,8 +19,11 @@ let package = Package(
         // The C core alone, for C targets and for the benchmark's per-step timings.
         .library(name: "CFingerprintDiff", targets: ["CFingerprintDiff"]),
     ],
+    traits: [
+        .trait(name: "GRDB", description: "DatabaseStorage (the ModelStorageGRDB product), which follows a GRDB request over SQLite."),
+    ],
     dependencies: [
-        // Only ModelStorageGRDB uses it: the other products never build it.
+        // Only ModelStorageGRDB uses it, and only with the trait: resolved only then.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -41,9 +53,10 @@ let package = Package(
         // DatabaseStorage: a storage that follows a GRDB request over SQLite.
         .target(
             name: "ModelStorageGRDB",
-            dependencies: ["ModelStorage", "FingerprintDiff", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["ModelStorage", "FingerprintDiff",
+                           .product(name: "GRDB", package: "GRDB.swift", condition: grdb),
                            // SQLite's C API, to read ids and fingerprints from column memory.
-                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
+                           .product(name: "GRDBSQLite", package: "GRDB.swift", condition: grdb)]
         ),
         // The seeded generator of the tests and the benchmarks.
         .target(
@@ -73,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "ModelStorageGRDBTests",
             dependencies: ["ModelStorageGRDB", "ModelStorage", "FingerprintDiff", "SeededRandom",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "GRDB", package: "GRDB.swift", condition: grdb)]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The benchmark executable of ModelStorage, in a package of its own so that building and
 // testing the library never builds it (nor google/swift-benchmark). `make bench` runs it.
 import PackageDescription
@@ -7,7 +7,7 @@ let package = Package(
     name: "ModelStorageBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "ModelStorage", path: ".."),
+        .package(name: "ModelStorage", path: "..", traits: ["GRDB"]),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],

@@ -1,3 +1,4 @@
+#if GRDB
 import Foundation
 
 /// Wakes the observation loop of a ``DatabaseStorage`` from GRDB's writer queue and from the
@@ -59,3 +60,4 @@ final class ChangeSignal: @unchecked Sendable {
         continuation.finish()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,3 +27,4 @@ struct DatabaseFileIdentity: Equatable, Sendable {
         !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import GRDB
 
 extension DatabaseReader {
@@ -32,3 +33,4 @@ private func readTransaction<T>(_ db: Database, _ body: (Database) throws -> T) 
     }
     return result!
 }
+#endif

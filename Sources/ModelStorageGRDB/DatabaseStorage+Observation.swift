@@ -1,3 +1,4 @@
+#if GRDB
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -197,3 +198,4 @@ extension DatabaseStorage {
         }
     }
 }
+#endif

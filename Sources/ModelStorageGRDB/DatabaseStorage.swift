@@ -1,3 +1,4 @@
+#if GRDB
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -269,3 +270,4 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         for (_, handler) in errorHandlers { handler(error) }
     }
 }
+#endif

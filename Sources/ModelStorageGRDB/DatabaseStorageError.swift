@@ -1,3 +1,4 @@
+#if GRDB
 import GRDB
 
 /// Why a ``DatabaseStorage`` could not read its request. The storage keeps the last content it
@@ -65,3 +66,4 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import GRDB
 
 /// Checks, every interval while a storage is observed, what GRDB's transaction observers cannot
@@ -44,3 +45,4 @@ enum ExternalChangePoller {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -75,3 +76,4 @@ enum LockRetry {
         return try work()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 /// The records ``DatabaseStorage`` fetched on demand, by id, each with the fingerprint of the
 /// row it was decoded from, keeping the most recently used ones up to a capacity.
 struct RecordCache<Record: Identifiable> {
@@ -43,3 +44,4 @@ struct RecordCache<Record: Identifiable> {
     }
 
 }
+#endif

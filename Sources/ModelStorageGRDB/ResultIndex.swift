@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import GRDB
 #if canImport(Glibc)
@@ -292,3 +293,4 @@ struct ResultBuilder: ~Copyable {
         return index
     }
 }
+#endif

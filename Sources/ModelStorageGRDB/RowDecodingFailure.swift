@@ -1,3 +1,4 @@
+#if GRDB
 import GRDB
 
 /// Describes a row that did not decode as a record without ever formatting GRDB's
@@ -48,3 +49,4 @@ enum RowDecodingFailure {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import GRDB
 #if canImport(GRDBSQLite)
@@ -108,3 +109,4 @@ struct RowImageBuffer: ~Copyable {
         capacity = newCapacity
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import GRDB
 
@@ -18,3 +19,4 @@ struct RowID: Hashable, Sendable, Fingerprintable, CustomStringConvertible {
 
     var description: String { value.description }
 }
+#endif

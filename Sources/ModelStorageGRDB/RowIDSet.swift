@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 
 /// The ids of the rows of one read, to refuse a result where two rows have the same id: an
@@ -92,3 +93,4 @@ struct RowIDSet: ~Copyable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -176,3 +177,4 @@ struct DatabaseStorageErrorTests {
         #expect(errors == 1)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -109,3 +110,4 @@ struct DatabaseStorageFastReadTests {
         // key, as GRDB's `filter(id:)` does; the ids and updates above stay right regardless.)
     }
 }
+#endif

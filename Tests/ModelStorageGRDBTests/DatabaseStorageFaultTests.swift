@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -115,3 +116,4 @@ struct DatabaseStorageFaultTests {
         #expect(error == .fileChanged(database.path))
     }
 }
+#endif

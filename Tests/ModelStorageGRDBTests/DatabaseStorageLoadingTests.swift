@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -88,3 +89,4 @@ struct DatabaseStorageLoadingTests {
         #expect(recorder.failures.isEmpty, "\(recorder.failures)")
     }
 }
+#endif

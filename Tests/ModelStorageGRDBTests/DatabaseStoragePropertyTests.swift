@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -80,3 +81,4 @@ struct DatabaseStoragePropertyTests {
         try other.close()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -180,3 +181,4 @@ struct DatabaseStorageTests {
         #expect(recorder.failures.isEmpty, "\(recorder.failures)")
     }
 }
+#endif

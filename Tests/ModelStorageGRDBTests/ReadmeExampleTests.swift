@@ -1,3 +1,4 @@
+#if GRDB
 import Foundation
 import GRDB
 import ModelStorage
@@ -82,3 +83,4 @@ struct UpdateRecorderWaiter {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GRDB
 import FingerprintDiff
 import Foundation
 import GRDB
@@ -135,4 +136,4 @@ func idsInDatabase(_ reader: any DatabaseReader, _ request: QueryInterfaceReques
     }
     return sections
 }
-
+#endif

@@ -1,0 +1,19 @@
+#if !GRDB
+// Built without the package trait "GRDB": GRDB is not resolved, and the names of this module
+// tell the user how to turn it on instead of being missing.
+
+/// Unavailable: ModelStorage was added without its "GRDB" trait.
+@available(*, unavailable, message: """
+    DatabaseStorage needs ModelStorage's package trait "GRDB": \
+    .package(url: "https://github.com/…/ModelStorage", from: "…", traits: ["GRDB"]) \
+    (or `swift build --traits GRDB` in ModelStorage itself)
+    """)
+public final class DatabaseStorage<Record> {}
+
+/// Unavailable: ModelStorage was added without its "GRDB" trait.
+@available(*, unavailable, message: """
+    DatabaseStorageError needs ModelStorage's package trait "GRDB": \
+    .package(url: "https://github.com/…/ModelStorage", from: "…", traits: ["GRDB"])
+    """)
+public enum DatabaseStorageError {}
+#endif
