@@ -1,7 +1,5 @@
 #if GRDB
-import Foundation
 import GRDB
-import ModelStorage
 import ModelStorageGRDB
 import Testing
 

@@ -1,5 +1,3 @@
-import FingerprintDiff
-import Foundation
 import ModelStorage
 import Testing
 
