@@ -1,0 +1,75 @@
+extension BatchUpdate {
+    /// The number of operations listed (deletions, insertions, moves, reloads of both stages):
+    /// what a view compares with a threshold to decide to reload everything instead of
+    /// animating a change too large to follow (DifferenceKit's advice). O(1).
+    public var changeCount: Int {
+        deletions.count + insertions.count + moves.count + reloads.count + reloadsAfterMoves.count
+    }
+
+    /// The same change without moves, for views that do not animate them (ArrayUpdater's
+    /// update without moves): each move is a deletion at its source and an insertion at its
+    /// destination (the inserted element takes its new content, so a moved element's stage-2
+    /// reload is dropped). Legal whenever this update is.
+    ///
+    /// - Complexity: O((d + i + k) log(d + i + k)) for d deletions, i insertions, k moves.
+    public var withoutMoves: BatchUpdate {
+        guard !moves.isEmpty else { return self }
+        return BatchUpdate(deletions: (deletions + moves.map(\.from)).sorted(),
+                           insertions: (insertions + moves.map(\.to)).sorted(),
+                           reloads: reloads)
+    }
+
+    /// The update that takes the new list back to the old one (an undo): insertions become
+    /// deletions and deletions insertions, moves run backwards, and each reload names the
+    /// element at its index in the other list. Applying this update and then its inverse gives
+    /// the original list; `inverted.inverted == self`.
+    ///
+    /// - Complexity: O((d + i + k + r) log(d + i + k + r)).
+    public var inverted: BatchUpdate {
+        let leaving = (deletions + moves.map(\.from)).sorted()
+        let arriving = (insertions + moves.map(\.to)).sorted()
+        // A stage-1 reload is an element that stays: its new index is where it lands.
+        let reloadsInNew = reloads.map { _stayingIndex(of: $0, leaving: leaving, arriving: arriving) }.sorted()
+        // A stage-2 reload is a moved element: in the inverse it moves back and is reloaded
+        // at its old index.
+        let sourceOfDestination = Dictionary(uniqueKeysWithValues: moves.map { ($0.to, $0.from) })
+        return BatchUpdate(deletions: insertions, insertions: deletions,
+                           moves: moves.map { Changeset.Move(from: $0.to, to: $0.from) }.sorted { $0.from < $1.from },
+                           reloads: reloadsInNew,
+                           reloadsAfterMoves: reloadsAfterMoves.compactMap { sourceOfDestination[$0] }.sorted())
+    }
+
+    /// The new index of the element at old index `old`, or `nil` when it is deleted.
+    /// O((d + i + k) log(d + i + k)); to map many indexes, use ``Changeset/IndexLookup``.
+    public func newIndex(ofOld old: Int) -> Int? {
+        if deletions.contains(old) { return nil }
+        if let move = moves.first(where: { $0.from == old }) { return move.to }
+        return _stayingIndex(of: old, leaving: (deletions + moves.map(\.from)).sorted(),
+                             arriving: (insertions + moves.map(\.to)).sorted())
+    }
+
+    /// The old index of the element at new index `new`, or `nil` when it is inserted.
+    /// O((d + i + k + r) log(d + i + k + r)).
+    public func oldIndex(ofNew new: Int) -> Int? {
+        inverted.newIndex(ofOld: new)
+    }
+}
+
+/// Where an element that neither leaves nor is reloaded elsewhere lands: elements that stay
+/// keep their order and fill, in order, the indexes that no arrival takes. `leaving` and
+/// `arriving` are sorted. O(log leaving + arriving before the result).
+@usableFromInline
+func _stayingIndex(of old: Int, leaving: [Int], arriving: [Int]) -> Int {
+    // Rank of the element among those that stay.
+    var low = 0, high = leaving.count
+    while low < high {
+        let middle = (low + high) / 2
+        if leaving[middle] < old { low = middle + 1 } else { high = middle }
+    }
+    var slot = old - low
+    // The rank-th index that no arrival takes.
+    for index in arriving {
+        if index <= slot { slot += 1 } else { break }
+    }
+    return slot
+}
