@@ -32,6 +32,9 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     /// old count − deletions + insertions ≠ new count
     /// ("Invalid update: invalid number of items").
     case invalidCount(oldCount: Int, deletions: Int, insertions: Int, newCount: Int)
+    /// A ``Changeset`` update whose old and new offsets are not a pair the changeset matches
+    /// (the element at `old` does not end up at `new`).
+    case updateNotMatched(old: Int, new: Int)
 
     /// A sentence that names the offending index.
     public var description: String {
@@ -50,6 +53,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
             return "index \(index) is both inserted and the destination of a move"
         case let .invalidCount(oldCount, deletions, insertions, newCount):
             return "invalid number of items: \(oldCount) - \(deletions) + \(insertions) != \(newCount)"
+        case let .updateNotMatched(old, new):
+            return "update \(old)~\(new) does not name a matched pair (old \(old) does not end up at \(new))"
         }
     }
 }

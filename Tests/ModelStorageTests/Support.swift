@@ -62,6 +62,14 @@ struct StorageState: Equatable, CustomStringConvertible {
 func checkUpdate(_ update: StorageUpdate, from before: StorageState, to after: StorageState,
                  sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!update.isEmpty, "an empty update was delivered", sourceLocation: sourceLocation)
+    // Every delivered update survives JSON: the same index part, no models.
+    do {
+        let decoded = try JSONDecoder().decode(StorageUpdate.self, from: JSONEncoder().encode(update))
+        #expect(decoded.changes == update.changes && decoded.requiresReload == update.requiresReload
+                && decoded.updatedModels.isEmpty, "JSON of \(update)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("JSON of \(update): \(error)", sourceLocation: sourceLocation)
+    }
     if update.requiresReload { return }
     do {
         try update.validate(oldItemCounts: before.items.map(\.count), newItemCounts: after.items.map(\.count))
