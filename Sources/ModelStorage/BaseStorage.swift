@@ -50,6 +50,19 @@ open class BaseStorage {
     /// The kind under which footers are kept. Default ``SupplementaryKind/footer``.
     public var supplementaryFooterKind = SupplementaryKind.footer
 
+    /// The header of a section that has no header model of its own (DTModelStorage's
+    /// provider): asked with the section index, for sections that exist. A storage does not
+    /// know when a provider's answer changes, so it reports no update for it: reload the
+    /// sections whose headers changed. See ``providedSupplementaryModel(ofKind:section:)``.
+    public var headerModelProvider: ((_ section: Int) -> (any Sendable)?)?
+    /// The footer of a section that has no footer model of its own; like
+    /// ``headerModelProvider``.
+    public var footerModelProvider: ((_ section: Int) -> (any Sendable)?)?
+    /// The supplementary model of any kind for a section that has none of its own, asked
+    /// when the kind is neither the header kind with a ``headerModelProvider`` nor the footer
+    /// kind with a ``footerModelProvider``.
+    public var supplementaryModelProvider: ((_ kind: String, _ section: Int) -> (any Sendable)?)?
+
     private var handlers: [(token: ObserverToken, handler: (StorageUpdate) -> Void)] = []
     private var mailboxes: [UInt64: UpdateMailbox] = [:]
     private var nextObserverID: UInt64 = 0

@@ -63,6 +63,17 @@ extension MemoryStorage {
         }
     }
 
+    /// Inserts `items`, in order, at `indexPath` and after it (DTModelStorage's
+    /// `insertItems(_:at:)`), and reports one update. Item 0 of the section after the last
+    /// creates it. O(items in the section + items.count).
+    ///
+    /// - Throws: what ``insertItem(_:to:)`` throws for `indexPath`; nothing is inserted then.
+    public func insertItems<T: Sendable>(_ items: [T], at indexPath: IndexPath) throws(StorageError) {
+        try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
+        let (section, first) = (indexPath[0], indexPath[1])
+        try insertItems(items, to: items.indices.map { IndexPath(indexes: [section, first + $0]) })
+    }
+
     /// Validates an insertion at `path` into sections holding `itemCounts` items (the storage's
     /// sections, plus those earlier insertions of the same call create). Item 0 of a section
     /// past the end creates the sections up to it, within ``maximumSectionsCreatedPerCall`` of

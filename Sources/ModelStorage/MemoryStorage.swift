@@ -87,9 +87,12 @@ public final class MemoryStorage: BaseStorage, Storage {
     /// Copies of all sections. O(number of sections): items are shared until changed.
     public var allSections: [SectionModel] { shown.map(\.model) }
 
-    /// The supplementary model of `kind` for `section`, or `nil` when there is none.
+    /// The supplementary model of `kind` for `section`: the one set, else what the providers
+    /// say (``BaseStorage/headerModelProvider``...); `nil` for a section that does not exist.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
-        shown.indices.contains(section) ? shown[section].model.supplementaryModel(ofKind: kind) : nil
+        guard shown.indices.contains(section) else { return nil }
+        return shown[section].model.supplementaryModel(ofKind: kind)
+            ?? providedSupplementaryModel(ofKind: kind, section: section)
     }
 
     /// The header model of `section` (kind ``BaseStorage/supplementaryHeaderKind``).

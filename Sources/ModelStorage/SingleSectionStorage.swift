@@ -135,9 +135,11 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
 
     // MARK: Supplementary models
 
-    /// The supplementary model of `kind` for section 0, or `nil` (also for other sections).
+    /// The supplementary model of `kind` for section 0: the one set, else what the providers
+    /// say (``BaseStorage/headerModelProvider``...); `nil` for other sections.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
-        section == 0 ? supplementaryModels[kind] : nil
+        guard section == 0 else { return nil }
+        return supplementaryModels[kind] ?? providedSupplementaryModel(ofKind: kind, section: 0)
     }
 
     /// Sets the supplementary model of `kind` (`nil` removes it), reported as an update of

@@ -143,17 +143,22 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         record(at: indexPath)
     }
 
-    /// The header model of `section` for ``BaseStorage/supplementaryHeaderKind``, else `nil`.
+    /// The supplementary model of `kind` for `section`: for the header kind, ``sectionHeader``
+    /// of the section's column value when sectioned; else what the providers say
+    /// (``BaseStorage/headerModelProvider``...); `nil` for a section out of range. O(1) plus
+    /// the closures.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
-        guard kind == supplementaryHeaderKind else { return nil }
-        return headerModel(forSection: section)
+        guard index.sections.indices.contains(section) else { return nil }
+        if kind == supplementaryHeaderKind, sectionColumn != nil,
+           let header = sectionHeader(index.sections[section].model.id) {
+            return header
+        }
+        return providedSupplementaryModel(ofKind: kind, section: section)
     }
 
-    /// The header model of `section`: ``sectionHeader`` of its section column value (`nil` when
-    /// not sectioned or out of range). O(1).
+    /// The header model of `section` (see ``supplementaryModel(ofKind:forSectionAt:)``).
     public func headerModel(forSection section: Int) -> (any Sendable)? {
-        guard sectionColumn != nil, index.sections.indices.contains(section) else { return nil }
-        return sectionHeader(index.sections[section].model.id)
+        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
     }
 
     /// The section column value of `section`, or `nil` when out of range (`.null` when not

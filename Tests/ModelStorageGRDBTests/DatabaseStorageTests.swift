@@ -41,6 +41,13 @@ struct DatabaseStorageTests {
         let custom = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre",
                                          sectionHeader: { "Genre: \($0.storage.value.map { "\($0)" } ?? "none")" })
         #expect(custom.headerModel(forSection: 0) as? String == "Genre: fantasy")
+
+        // Providers answer what the storage does not know: footers, headers of a flat list.
+        flat.headerModelProvider = { "All \($0)" }
+        custom.footerModelProvider = { "\(custom.numberOfItems(inSection: $0)) books" }
+        #expect(flat.headerModel(forSection: 0) as? String == "All 0" && flat.headerModel(forSection: 1) == nil)
+        #expect(custom.headerModel(forSection: 0) as? String == "Genre: fantasy")
+        #expect(custom.supplementaryModel(ofKind: SupplementaryKind.footer, forSectionAt: 2) as? String == "2 books")
     }
 
     @Test("inserts, deletes, updates, re-sorts and section changes arrive as legal updates")

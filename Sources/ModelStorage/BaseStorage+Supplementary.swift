@@ -1,0 +1,26 @@
+extension BaseStorage {
+    /// Uses the header and footer kinds of a table view (``SupplementaryKind/tableHeader``,
+    /// ``SupplementaryKind/tableFooter``), as DTTableViewManager expects. Models already set
+    /// stay under the kinds they were set with. O(1).
+    public func configureForTableViewUsage() {
+        supplementaryHeaderKind = SupplementaryKind.tableHeader
+        supplementaryFooterKind = SupplementaryKind.tableFooter
+    }
+
+    /// Uses the header and footer kinds of a collection view flow layout
+    /// (``SupplementaryKind/header``, ``SupplementaryKind/footer``): the default. O(1).
+    public func configureForCollectionViewFlowLayoutUsage() {
+        supplementaryHeaderKind = SupplementaryKind.header
+        supplementaryFooterKind = SupplementaryKind.footer
+    }
+
+    /// What the providers say for `kind` in `section`: ``headerModelProvider`` for the header
+    /// kind when set, ``footerModelProvider`` for the footer kind when set, else
+    /// ``supplementaryModelProvider``; `nil` when none applies. A storage asks this only for a
+    /// section that exists and has no model of `kind` of its own.
+    public func providedSupplementaryModel(ofKind kind: String, section: Int) -> (any Sendable)? {
+        if kind == supplementaryHeaderKind, let headerModelProvider { return headerModelProvider(section) }
+        if kind == supplementaryFooterKind, let footerModelProvider { return footerModelProvider(section) }
+        return supplementaryModelProvider?(kind, section)
+    }
+}
