@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 
-.PHONY: deps test bench bench-full bench-json memory phases database instructions fuzz clean
+.PHONY: deps test docs bench bench-full bench-json memory phases database instructions fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -18,6 +18,10 @@ deps:
 ## (the package trait GRDB).
 test: deps
 	$(SWIFT) test --traits GRDB
+
+## The DocC documentation of the three library products; any warning fails.
+docs: deps
+	$(SWIFT) package --traits GRDB generate-documentation --target FingerprintDiff --target ModelStorage --target ModelStorageGRDB --warnings-as-errors
 
 ## The benchmark tables (about a minute): each diff against its floor and the standard
 ## library, each storage operation against the bare diff.

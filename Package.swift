@@ -25,6 +25,9 @@ let package = Package(
     dependencies: [
         // Only ModelStorageGRDB uses it, and only with the trait: resolved only then.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` (make docs). Used by no target, so a package
+        // that depends on this one does not resolve it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // xxHash from the system: Debian/Ubuntu `libxxhash-dev`, macOS `brew install xxhash`.

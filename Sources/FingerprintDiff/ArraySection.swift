@@ -1,7 +1,7 @@
 /// A section for sectioned diffs: a model that gives the section its identity and its own
 /// content (header data and the like), and the section's items.
 ///
-/// ``SectionedChangeset/init(from:to:algorithm:)-(_,_,_)`` diffs lists of these: sections by
+/// `SectionedChangeset(from:to:)` diffs lists of these: sections by
 /// `model.id`, section content by `model ==`, items by their ids across all sections.
 public struct ArraySection<Model: Identifiable & Equatable, Item: Identifiable & Equatable>: Identifiable, Equatable {
     /// The section's identity and own content.

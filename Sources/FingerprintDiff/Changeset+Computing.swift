@@ -17,7 +17,7 @@ extension Changeset {
     /// The changeset between two lists of identifiable elements whose ids are only `Hashable`:
     /// ids are fingerprinted from their `hashValue`, mixed through XXH3.
     ///
-    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    /// - Complexity: as `init(from:to:algorithm:)` on elements with `Fingerprintable` ids.
     @inlinable
     public init<Element: Identifiable & Equatable>(
         from old: [Element], to new: [Element], algorithm: DiffAlgorithm = .heckel
@@ -28,7 +28,7 @@ extension Changeset {
     /// The changeset between two lists whose identity is the key path `id` (`\.self` for plain
     /// values) and whose content is `==`.
     ///
-    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    /// - Complexity: as `init(from:to:algorithm:)` on elements with `Fingerprintable` ids.
     @inlinable
     public init<Element: Equatable, ID: Hashable & Fingerprintable>(
         from old: [Element], to new: [Element], id: KeyPath<Element, ID>,
@@ -44,7 +44,7 @@ extension Changeset {
     /// The changeset between two lists whose identity is the key path `id`, for ids that are
     /// only `Hashable` (fingerprinted from `hashValue`).
     ///
-    /// - Complexity: as ``init(from:to:algorithm:)-(_,_,_)``.
+    /// - Complexity: as `init(from:to:algorithm:)` on elements with `Fingerprintable` ids.
     @inlinable
     public init<Element: Equatable, ID: Hashable>(
         from old: [Element], to new: [Element], id: KeyPath<Element, ID>,

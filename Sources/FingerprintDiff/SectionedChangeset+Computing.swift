@@ -6,7 +6,7 @@ extension SectionedChangeset {
     /// Section and item ids are diffed with the diff core, items with their stable
     /// ``Fingerprintable`` bytes.
     ///
-    /// - Complexity: the item diff of ``Changeset/init(from:to:algorithm:)-(_,_,_)`` over all
+    /// - Complexity: the item diff of `Changeset.init(from:to:algorithm:)` over all
     ///   items, plus O(n + m + k log k) to place them in sections (see
     ///   ``init(sectionChanges:itemChanges:oldItemCounts:newItemCounts:)``).
     @inlinable
@@ -18,7 +18,7 @@ extension SectionedChangeset {
                              identity: _IdentifiableIdentity<Item>())
     }
 
-    /// As ``init(from:to:content:items:algorithm:)-(_,_,_,_,_)`` for items whose ids are only
+    /// As `init(from:to:content:items:algorithm:)` for items whose ids are only
     /// `Hashable` (fingerprinted from `hashValue`).
     @inlinable
     public init<Section: Identifiable, Content: Equatable, Item: Identifiable & Equatable>(
@@ -34,10 +34,10 @@ extension SectionedChangeset {
     ///
     /// A section is updated (reloaded after the structural changes) whenever `==` says it
     /// changed; if your section's `==` also compares its items, every section whose items
-    /// changed is reloaded too. Use ``init(from:to:content:items:algorithm:)-(_,_,_,_,_)`` or
+    /// changed is reloaded too. Use `init(from:to:content:items:algorithm:)` or
     /// ``ArraySection`` to keep item animations in such sections.
     ///
-    /// - Complexity: as ``init(from:to:content:items:algorithm:)-(_,_,_,_,_)``.
+    /// - Complexity: as `init(from:to:content:items:algorithm:)`.
     @inlinable
     public init<Section: Identifiable & Equatable, Item: Identifiable & Equatable>(
         from old: [Section], to new: [Section], items: KeyPath<Section, [Item]>,
@@ -60,7 +60,7 @@ extension SectionedChangeset {
     /// The sectioned changeset between two lists of ``ArraySection``s: sections by
     /// `model.id` and `model ==`, items by id and `==`.
     ///
-    /// - Complexity: as ``init(from:to:content:items:algorithm:)-(_,_,_,_,_)``.
+    /// - Complexity: as `init(from:to:content:items:algorithm:)`.
     @inlinable
     public init<Model, Item>(
         from old: [ArraySection<Model, Item>], to new: [ArraySection<Model, Item>],
@@ -70,7 +70,7 @@ extension SectionedChangeset {
                              identity: _IdentifiableIdentity<Item>())
     }
 
-    /// As ``init(from:to:algorithm:)-(_,_,_)`` for items whose ids are only `Hashable`.
+    /// As `init(from:to:algorithm:)` for items whose ids are only `Hashable`.
     @inlinable
     public init<Model, Item>(
         from old: [ArraySection<Model, Item>], to new: [ArraySection<Model, Item>],

@@ -22,8 +22,8 @@ public protocol HashableDiffer: Differ {
     func changeset<Item: Identifiable & Hashable>(from old: [Item], to new: [Item]) -> Changeset
 }
 
-/// The built-in differ: the diff core with ``FingerprintDiff/DiffAlgorithm/heckel`` or
-/// ``FingerprintDiff/DiffAlgorithm/myers``.
+/// The built-in differ: the diff core with `DiffAlgorithm.heckel` or
+/// `DiffAlgorithm.myers`.
 ///
 /// Storages recognise it and call the diff core with the items' own types, so ids that are
 /// `Fingerprintable` (integers, strings, UUIDs, …) are fingerprinted from their bytes, inlined.

@@ -17,7 +17,7 @@ extension MemoryStorage {
     /// Matched sections keep their other supplementary models (footers and the like); a matched
     /// section whose model changed is reloaded, a matched item that changed (`!=`) is
     /// updated, an item that changed section moves. The update is
-    /// ``SectionedChangeset/batchUpdate``: one batch plus reloads, legal while the data source
+    /// `SectionedChangeset.batchUpdate`: one batch plus reloads, legal while the data source
     /// already shows the new data (a moved section that an item operation touches is reported as
     /// deleted and inserted). Duplicate ids are matched by occurrence order.
     ///

@@ -103,7 +103,7 @@ extension MemoryStorage {
 
     /// Removes the first item equal to `item`.
     ///
-    /// - Complexity: O(1) average to find it (see ``indexPath(forItem:)-(T)``) plus
+    /// - Complexity: O(1) average to find it (see `indexPath(forItem:)`) plus
     ///   O(items in its section) to close the gap.
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
@@ -167,7 +167,7 @@ extension MemoryStorage {
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
     /// update of that index path carrying the new model.
     ///
-    /// - Complexity: as ``removeItem(_:)-(T)``, without closing a gap.
+    /// - Complexity: as `removeItem(_:)`, without closing a gap.
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]

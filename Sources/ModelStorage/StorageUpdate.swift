@@ -16,7 +16,7 @@ import FingerprintDiff
 /// storage reports such a section as deleted and inserted instead). Every update a storage delivers passes
 /// ``validate(oldItemCounts:newItemCounts:)`` for the storage's item counts before and after.
 ///
-/// A storage that changed too much to describe (``updateWithoutAnimations`` on ``MemoryStorage``)
+/// A storage that changed too much to describe (``MemoryStorage/updateWithoutAnimations(_:)`` on ``MemoryStorage``)
 /// delivers an update whose ``requiresReload`` is `true` and which lists nothing.
 public struct StorageUpdate: Sendable, CustomStringConvertible {
     /// The section and item operations.
@@ -63,7 +63,7 @@ public struct StorageUpdate: Sendable, CustomStringConvertible {
     public var updatedIndexPathsAfterMoves: [IndexPath] { changes.updatedItemsAfterMoves }
 
     /// Checks that this update is legal for sections of `oldItemCounts` items that became
-    /// sections of `newItemCounts` items (see ``SectionedBatchUpdate``). A reload request is
+    /// sections of `newItemCounts` items (see `SectionedBatchUpdate`). A reload request is
     /// legal for any counts.
     ///
     /// - Complexity: O(total old and new items + number of operations).
@@ -73,7 +73,7 @@ public struct StorageUpdate: Sendable, CustomStringConvertible {
     }
 
     /// Performs this update on the items of `old` sections the way UIKit does (see
-    /// ``SectionedBatchUpdate/apply(to:with:)``): the test oracle. A reload request returns
+    /// `SectionedBatchUpdate.apply(to:with:)`): the test oracle. A reload request returns
     /// `new`.
     ///
     /// - Complexity: O(total old and new items + number of operations).

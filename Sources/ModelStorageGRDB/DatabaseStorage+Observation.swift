@@ -21,8 +21,8 @@ struct Refresh<Record: Sendable>: Sendable {
 extension DatabaseStorage {
     /// Follows the database: after each commit that changes the request's result, reads it
     /// again, diffs it with the content shown, updates the storage and delivers the update
-    /// (``SectionedChangeset/batchUpdate``: one batch plus a batch of reloads, legal on the new
-    /// content), with the new records of the updated rows in ``StorageUpdate/updatedModels``.
+    /// (`SectionedChangeset.batchUpdate`: one batch plus a batch of reloads, legal on the new
+    /// content), with the new records of the updated rows in `StorageUpdate.updatedModels`.
     ///
     /// Runs in the caller's isolation domain until the calling task is cancelled (then it
     /// returns) or a read fails (then it throws). Reads the result once at the start, so that

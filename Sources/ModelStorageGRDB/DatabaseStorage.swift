@@ -10,7 +10,7 @@ import ModelStorage
 
 /// A storage that follows a GRDB request over SQLite: the list shows the request's records,
 /// optionally in sections by a column, and every committed change of the result arrives as a
-/// ``StorageUpdate`` computed with the diff core (the Linux counterpart of DTModelStorage's
+/// `StorageUpdate` computed with the diff core (the Linux counterpart of DTModelStorage's
 /// CoreDataStorage and RealmStorage).
 ///
 /// ```swift
@@ -79,6 +79,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// A storage showing the result of `request` in `writer`, read now.
     ///
     /// - Parameters:
+    ///   - writer: the database (a `DatabaseQueue` or `DatabasePool`) to read and observe.
+    ///   - request: the records to show, in order (sectioned: ordered by `sectionColumn` first).
     ///   - sectionColumn: the column (of the request's rows) to section by; the request must be
     ///     ordered by it first. `nil` for one section (none when the result is empty).
     ///   - sectionHeader: the header model of a section from its column value; by default the
@@ -145,7 +147,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
 
     /// The supplementary model of `kind` for `section`: for the header kind, ``sectionHeader``
     /// of the section's column value when sectioned; else what the providers say
-    /// (``BaseStorage/headerModelProvider``...); `nil` for a section out of range. O(1) plus
+    /// (`headerModelProvider`...); `nil` for a section out of range. O(1) plus
     /// the closures.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
         guard index.sections.indices.contains(section) else { return nil }
@@ -159,6 +161,12 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The header model of `section` (see ``supplementaryModel(ofKind:forSectionAt:)``).
     public func headerModel(forSection section: Int) -> (any Sendable)? {
         supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
+    }
+
+    /// The footer model of `section`: what `footerModelProvider` (or
+    /// `supplementaryModelProvider`) says; `nil` without one.
+    public func footerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
     }
 
     /// The section column value of `section`, or `nil` when out of range (`.null` when not

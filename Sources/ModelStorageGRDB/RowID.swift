@@ -3,7 +3,7 @@ import FingerprintDiff
 import GRDB
 
 /// A record's id as the database stores it (its primary key value): a concrete, `Hashable`
-/// and ``Fingerprintable`` key, so that the storage's diff and look-ups are specialized code
+/// and `Fingerprintable` key, so that the storage's diff and look-ups are specialized code
 /// whatever the record's `ID` type is.
 struct RowID: Hashable, Sendable, Fingerprintable, CustomStringConvertible {
     var value: DatabaseValue

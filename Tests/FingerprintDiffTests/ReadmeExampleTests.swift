@@ -44,6 +44,7 @@ struct ReadmeExampleTests {
 
     @Test("plain values and Myers")
     func plainValues() {
+        // Plain values, identified by themselves; a longest common subsequence:
         let lines = Changeset(from: ["a", "b", "c"], to: ["b", "c", "d"], id: \.self, algorithm: .myers)
         // lines.deletions == [0], lines.insertions == [2]
         #expect(lines.deletions == [0] && lines.insertions == [2] && lines.isMinimal)

@@ -1,0 +1,83 @@
+import ModelStorage
+import Testing
+
+/// The examples of the ModelStorage DocC articles (GettingStartedWithStorages,
+/// MigratingFromDTModelStorage), verbatim: `DocumentationExampleTests` checks that they match.
+@Suite("DocC article examples (ModelStorage)")
+struct ArticleExampleTests {
+    struct Message: Identifiable, Hashable, Sendable {
+        let id: Int
+        var text: String
+    }
+
+    final class Inbox: StorageUpdating {
+        let storage = MemoryStorage()
+        var log: [String] = []
+
+        init() { storage.delegate = self }
+
+        func storageDidPerformUpdate(_ update: StorageUpdate) {
+            // tableView.performBatchUpdates { delete, insert, move, reload as listed }
+            log.append("+\(update.insertedSectionIndexes.count) sections, +\(update.insertedIndexPaths.count) -\(update.deletedIndexPaths.count) items")
+        }
+
+        func storageNeedsReloading() { log.append("reload") }
+    }
+
+    @Test("Getting started with storages")
+    func gettingStarted() throws {
+        let inbox = Inbox()
+        try inbox.storage.addItems([Message(id: 1, text: "Hi"), Message(id: 2, text: "Lunch?")])
+        try inbox.storage.performUpdates { () throws(StorageError) in   // one update for the block
+            try inbox.storage.removeItem(Message(id: 1, text: "Hi"))
+            try inbox.storage.insertItem(Message(id: 3, text: "Yes"), to: IndexPath(item: 1, section: 0))
+        }
+        // inbox.log == ["+1 sections, +0 -0 items", "+0 sections, +1 -1 items"]
+        #expect(inbox.log == ["+1 sections, +0 -0 items", "+0 sections, +1 -1 items"])
+
+        do {
+            try inbox.storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 0, section: 0))
+        } catch {
+            // error == .itemOutOfRange([0, 5], itemCount: 2); the storage is as it was
+        }
+        #expect(throws: StorageError.itemOutOfRange(IndexPath(item: 5, section: 0), itemCount: 2)) {
+            try inbox.storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 0, section: 0))
+        }
+        #expect(inbox.storage.items(inSection: 0)?.map { ($0 as! Message).id } == [2, 3] && inbox.log.count == 2)
+
+        let feed = SingleSectionHashableStorage(items: [Message(id: 1, text: "Hi")])
+        var received: [StorageUpdate] = []
+        let token = feed.addObserver { received.append($0) }
+        feed.setItems([Message(id: 2, text: "New"), Message(id: 1, text: "Hi")])
+        // received[0].insertedIndexPaths == [[0, 0]]: message 1 is not deleted and inserted again
+        feed.removeObserver(token)
+        #expect(received.count == 1 && received[0].insertedIndexPaths == [IndexPath(item: 0, section: 0)])
+        #expect(received[0].deletedIndexPaths.isEmpty)
+    }
+
+    struct Contact: Identifiable, Hashable, Sendable {
+        let id: Int
+        var name: String
+    }
+
+    @Test("Migrating from DTModelStorage")
+    func migrating() throws {
+        let storage = MemoryStorage()
+        storage.configureForTableViewUsage()
+        storage.headerModelProvider = { section in section == 0 ? "Favourites" : "Others" }
+        try storage.addItems([Contact(id: 1, name: "Ada")])
+        try storage.addItems([Contact(id: 2, name: "Bob"), Contact(id: 3, name: "Cyd")], toSection: 1)
+        try storage.insertItems([Contact(id: 4, name: "Dee"), Contact(id: 5, name: "Eve")], at: IndexPath(item: 1, section: 1))
+        do {
+            try storage.removeItems([Contact(id: 9, name: "Zed")])
+        } catch {
+            // DTModelStorage skipped it silently; here: .itemNotFound, nothing removed
+        }
+        // storage.headerModel(forSection: 1) as? String == "Others"
+        #expect(throws: StorageError.itemNotFound(String(describing: Contact(id: 9, name: "Zed")))) {
+            try storage.removeItems([Contact(id: 9, name: "Zed")])
+        }
+        #expect(storage.headerModel(forSection: 1) as? String == "Others")
+        #expect(storage.items(inSection: 1)?.map { ($0 as! Contact).id } == [2, 4, 5, 3])
+    }
+}
