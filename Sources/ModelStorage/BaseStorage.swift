@@ -16,7 +16,8 @@
 /// **Streams.** A stream holds up to ``maximumPendingStreamUpdates`` updates that its reader
 /// has not taken yet, in order. When one more comes, the stream's reader has fallen too far
 /// behind: what it holds is replaced by one ``StorageUpdate/reload``, after which the stream
-/// ends. The reader then reads the storage and subscribes again, in the same synchronous step
+/// ends. Every reload ends a stream the same way (``MemoryStorage/updateWithoutAnimations(_:)``,
+/// an update over ``reloadThreshold``), after the updates before it. The reader then reads the storage and subscribes again, in the same synchronous step
 /// (no `await` between them), so that no update falls between what it read and its new
 /// stream:
 ///
@@ -62,6 +63,12 @@ open class BaseStorage {
     /// when the kind is neither the header kind with a ``headerModelProvider`` nor the footer
     /// kind with a ``footerModelProvider``.
     public var supplementaryModelProvider: ((_ kind: String, _ section: Int) -> (any Sendable)?)?
+
+    /// When set, an update that lists more operations than this (`changes.changeCount`) is
+    /// delivered as a ``StorageUpdate/reload`` instead: too large a change to follow with an
+    /// animation (DifferenceKit's advice; a few hundred is a common choice). `nil`, the
+    /// default, animates every change.
+    public var reloadThreshold: Int?
 
     private var handlers: [(token: ObserverToken, handler: (StorageUpdate) -> Void)] = []
     private var mailboxes: [UInt64: UpdateMailbox] = [:]
@@ -114,8 +121,9 @@ open class BaseStorage {
     }
 
     /// A new stream of every update from now on, in order. It ends when the storage is
-    /// deallocated, or after a ``StorageUpdate/reload`` when its reader fell more than
-    /// ``maximumPendingStreamUpdates`` updates behind (see ``BaseStorage`` for the reading loop).
+    /// deallocated, or after a ``StorageUpdate/reload`` (one the storage delivers, or one that
+    /// replaces everything pending when its reader fell more than
+    /// ``maximumPendingStreamUpdates`` updates behind; see ``BaseStorage`` for the reading loop).
     /// Each access makes an independent stream; cancelling the reading task ends it.
     public var updates: AsyncStream<StorageUpdate> {
         let mailbox = UpdateMailbox(capacity: Self.maximumPendingStreamUpdates)
@@ -130,6 +138,9 @@ open class BaseStorage {
     /// (with the state it leads to) until the current update has reached everyone.
     package func deliver(_ update: StorageUpdate) {
         guard !update.isEmpty else { return }
+        if let reloadThreshold, update.changes.changeCount > reloadThreshold {
+            return deliver(.reload)
+        }
         if isDelivering {
             waiting.append((update, shownState()))
             return
@@ -172,7 +183,7 @@ open class BaseStorage {
         for (id, mailbox) in mailboxes {
             switch mailbox.post(update) {
             case .accepted: break
-            case .overflowed, .closed: closed.append(id)
+            case .ended, .closed: closed.append(id)
             }
         }
         for id in closed { mailboxes[id] = nil }

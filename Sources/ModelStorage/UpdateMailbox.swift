@@ -10,15 +10,17 @@ import Musl
 /// ``BaseStorage/maximumPendingStreamUpdates``. The storage posts into it from its own isolation;
 /// the reader takes from it from any task. When a post finds it full, everything it holds is
 /// replaced by one ``StorageUpdate/reload`` and the mailbox closes: the reader takes the reload,
-/// then the stream ends (see ``BaseStorage`` for why it ends instead of continuing).
+/// then the stream ends (see ``BaseStorage`` for why it ends instead of continuing). A reload the
+/// storage delivers closes it the same way, after the updates queued before it.
 final class UpdateMailbox: @unchecked Sendable {
     /// What ``post(_:)`` did with an update.
     enum PostResult {
         /// Queued or handed to the waiting reader.
         case accepted
-        /// The mailbox was full: it now holds one reload and takes nothing more.
-        case overflowed
-        /// The mailbox is closed (overflowed before, finished, or its reader cancelled).
+        /// The mailbox was full, or the update was a reload: it now ends with a reload and takes
+        /// nothing more.
+        case ended
+        /// The mailbox is closed (ended before, finished, or its reader cancelled).
         case closed
     }
 
@@ -53,18 +55,21 @@ final class UpdateMailbox: @unchecked Sendable {
     func post(_ update: StorageUpdate) -> PostResult {
         let (result, reader): (PostResult, UnsafeContinuation<StorageUpdate?, Never>?) = withLock {
             if isClosed { return (.closed, nil) }
+            // After a reload the reader must read the storage again, which it can do safely
+            // only with a new stream: the reload is the last update of this one.
+            if update.requiresReload { isClosed = true }
             if let reader = waitingReader {
                 waitingReader = nil
-                return (.accepted, reader)
+                return (isClosed ? .ended : .accepted, reader)
             }
             if pending.count - head < capacity {
                 pending.append(update)
-                return (.accepted, nil)
+                return (isClosed ? .ended : .accepted, nil)
             }
             pending = [.reload]
             head = 0
             isClosed = true
-            return (.overflowed, nil)
+            return (.ended, nil)
         }
         reader?.resume(returning: update)
         return result

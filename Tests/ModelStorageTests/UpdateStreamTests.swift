@@ -35,6 +35,49 @@ import SeededRandom
         #expect(await iterator.next()?.description == "items +[[0, \(capacity)]]")
     }
 
+    @Test("a reload the storage delivers ends every stream after the updates before it")
+    func aDeliveredReloadEndsTheStream() async throws {
+        let storage = MemoryStorage()
+        let waiting = storage.updates                 // its reader waits when the reload comes
+        var waitingIterator = waiting.makeAsyncIterator()
+        let lagging = storage.updates                 // its reader reads afterwards
+        try storage.addItem(1)
+        #expect(await waitingIterator.next()?.description == "sections +[0]")
+        let taking = Task { await waitingIterator.next()?.description }
+        try await Task.sleep(for: .milliseconds(20))  // let the reader wait
+        storage.updateWithoutAnimations { try? storage.addItems([2, 3]) }
+        #expect(await taking.value == "reload")
+        try storage.addItem(4)                        // belongs to the next subscription
+        var received: [String] = []
+        for await update in lagging { received.append(update.description) }
+        #expect(received == ["sections +[0]", "reload"])
+
+        // A new subscription, made right after reading the storage, goes on from there.
+        var next = storage.updates.makeAsyncIterator()
+        try storage.addItem(5)
+        #expect(await next.next()?.description == "items +[[0, 4]]")
+    }
+
+    @Test("an update over the reload threshold arrives as a reload, everywhere")
+    func reloadThreshold() throws {
+        let (storage, recorder) = makeStorage([[1, 2, 3]])
+        var observed: [Bool] = []
+        storage.addObserver { observed.append($0.requiresReload) }
+        storage.reloadThreshold = 3
+        try storage.setItems((1...3).map { Cell(id: $0, version: 1) } + [Cell(id: 4)], forSection: 0)  // 3 reloads + 1 insertion
+        #expect(recorder.take().reloads == 1 && observed == [true])
+        try storage.setItems([Cell(id: 4), Cell(id: 9)], forSection: 0)    // 3 deletions + 1 insertion
+        #expect(recorder.take().reloads == 1 && observed == [true, true])
+        try storage.setItems([Cell(id: 9), Cell(id: 4)], forSection: 0)    // 1 move
+        let moved = recorder.take()
+        #expect(moved.updates.count == 1 && moved.reloads == 0 && observed.last == false)
+        try storage.addItem(Cell(id: 10))                                  // exactly 1 operation
+        #expect(recorder.take().updates.count == 1)
+        storage.reloadThreshold = nil
+        try storage.setItems((20..<40).map { Cell(id: $0) }, forSection: 0)
+        #expect(recorder.take().updates.count == 1 && observed.last == false)
+    }
+
     @Test("cancelling the reading task ends its stream")
     func cancellingEndsTheStream() async throws {
         let storage = MemoryStorage()
