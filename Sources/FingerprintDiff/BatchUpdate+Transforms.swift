@@ -9,20 +9,24 @@ extension BatchUpdate {
     /// The same change without moves, for views that do not animate them (ArrayUpdater's
     /// update without moves): each move is a deletion at its source and an insertion at its
     /// destination (the inserted element takes its new content, so a moved element's stage-2
-    /// reload is dropped). Legal whenever this update is.
+    /// reload is dropped; other stage-2 reloads stay). Legal whenever this update is.
     ///
     /// - Complexity: O((d + i + k) log(d + i + k)) for d deletions, i insertions, k moves.
     public var withoutMoves: BatchUpdate {
         guard !moves.isEmpty else { return self }
+        let destinations = Set(moves.map(\.to))
         return BatchUpdate(deletions: (deletions + moves.map(\.from)).sorted(),
                            insertions: (insertions + moves.map(\.to)).sorted(),
-                           reloads: reloads)
+                           reloads: reloads,
+                           reloadsAfterMoves: reloadsAfterMoves.filter { !destinations.contains($0) })
     }
 
     /// The update that takes the new list back to the old one (an undo): insertions become
     /// deletions and deletions insertions, moves run backwards, and each reload names the
-    /// element at its index in the other list. Applying this update and then its inverse gives
-    /// the original list; `inverted.inverted == self`.
+    /// element at its index in the other list, in the same stage (a stage-2 reload of an
+    /// inserted element is dropped: the inverse deletes it). Applying this update and then its
+    /// inverse gives the original list; `inverted.inverted == self` for an update whose lists
+    /// are sorted and free of such dropped reloads (every update made from a ``Changeset``).
     ///
     /// - Complexity: O((d + i + k + r) log(d + i + k + r)).
     public var inverted: BatchUpdate {
@@ -30,13 +34,18 @@ extension BatchUpdate {
         let arriving = (insertions + moves.map(\.to)).sorted()
         // A stage-1 reload is an element that stays: its new index is where it lands.
         let reloadsInNew = reloads.map { _stayingIndex(of: $0, leaving: leaving, arriving: arriving) }.sorted()
-        // A stage-2 reload is a moved element: in the inverse it moves back and is reloaded
-        // at its old index.
-        let sourceOfDestination = Dictionary(uniqueKeysWithValues: moves.map { ($0.to, $0.from) })
-        return BatchUpdate(deletions: insertions, insertions: deletions,
+        // A stage-2 reload in new space: a moved element is reloaded at its old index after
+        // moving back; one that stays, at the old index it goes back to.
+        let sourceOfDestination = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        let inserted = Set(insertions)
+        let reloadsAfterMovesInOld = reloadsAfterMoves.compactMap { index -> Int? in
+            if let source = sourceOfDestination[index] { return source }
+            if inserted.contains(index) { return nil }
+            return _stayingIndex(of: index, leaving: arriving, arriving: leaving)
+        }.sorted()
+        return BatchUpdate(deletions: insertions.sorted(), insertions: deletions.sorted(),
                            moves: moves.map { Changeset.Move(from: $0.to, to: $0.from) }.sorted { $0.from < $1.from },
-                           reloads: reloadsInNew,
-                           reloadsAfterMoves: reloadsAfterMoves.compactMap { sourceOfDestination[$0] }.sorted())
+                           reloads: reloadsInNew, reloadsAfterMoves: reloadsAfterMovesInOld)
     }
 
     /// The new index of the element at old index `old`, or `nil` when it is deleted.

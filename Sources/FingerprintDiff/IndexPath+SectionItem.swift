@@ -30,3 +30,8 @@ extension IndexPath {
     public var item: Int { self[1] }
 }
 #endif
+
+extension IndexPath {
+    /// Whether this index path has exactly two indexes, a section and an item.
+    var isSectionItem: Bool { count == 2 }
+}

@@ -10,7 +10,9 @@
 //
 // The same bytes are also read as sections (every byte divisible by 9 starts a section with id
 // byte / 9 % 5 and title byte / 45 % 2, the others are its items) and the sectioned diff is
-// checked: its stages and its single batch each legal and turning old into new.
+// checked: its stages and its single batch each legal and turning old into new. Last, the same
+// bytes are read as hand-made updates (ArbitraryUpdateCheck.swift): validate and apply agree,
+// and the transforms of a legal update hold.
 #if canImport(FingerprintDiff)
 import FingerprintDiff
 #endif
@@ -78,6 +80,7 @@ public enum FacadeFuzzCheck {
             }
             if let sectionedFailure { return "\(algorithm) sectioned: \(sectionedFailure)" }
         }
+        if let failure = ArbitraryUpdateCheck.run(data) { return "arbitrary update: \(failure)" }
         return nil
     }
 
