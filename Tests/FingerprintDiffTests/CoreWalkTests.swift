@@ -47,6 +47,8 @@ struct CoreWalkTests {
         case randomMoves       // single elements moved anywhere (1% to 20%)
         case shuffled          // nothing aligned
         case prependAppend     // long runs added at either end
+        case blocksInPlace     // blocks shuffled or replaced in place (DifferenceKit's shape):
+                               // the walk finds the aligned run after them on the same diagonal
     }
 
     /// A random old list of `count` unique ids (or ids from `alphabet` values, for duplicates)
@@ -93,6 +95,16 @@ struct CoreWalkTests {
             }
         case .shuffled:
             new.shuffle(using: &generator)
+        case .blocksInPlace:
+            for _ in 0..<Int.random(in: 1...3, using: &generator) where new.count > 2 {
+                let start = position(1), length = Int.random(in: 1...max(1, min(600, (new.count - start) / 2)), using: &generator)
+                let range = start..<min(new.count, start + length)
+                if Bool.random(using: &generator) {
+                    new[range].shuffle(using: &generator)
+                } else {
+                    new.replaceSubrange(range, with: range.map { _ in fresh() })
+                }
+            }
         case .prependAppend:
             new.insert(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() }, at: 0)
             new.append(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() })
