@@ -54,7 +54,8 @@ open class BaseStorage {
     /// The header of a section that has no header model of its own (DTModelStorage's
     /// provider): asked with the section index, for sections that exist. A storage does not
     /// know when a provider's answer changes, so it reports no update for it: reload the
-    /// sections whose headers changed. See ``providedSupplementaryModel(ofKind:section:)``.
+    /// sections whose headers changed. For the header kind this provider answers, even `nil`;
+    /// ``supplementaryModelProvider`` is asked only for kinds no other provider answers.
     public var headerModelProvider: ((_ section: Int) -> (any Sendable)?)?
     /// The footer of a section that has no footer model of its own; like
     /// ``headerModelProvider``.
