@@ -49,7 +49,12 @@ import SeededRandom
                 switch int(0...24) {
                 case 0: try storage.addItem(freshCells(1)[0], toSection: anySection(in: storage))
                 case 1: try storage.addItems(freshCells(int(0...4)), toSection: anySection(in: storage))
-                case 2: try storage.insertItem(freshCells(1)[0], to: anyPath(in: storage, end: true))
+                case 2:
+                    if chance(30) {
+                        try storage.insertItems(freshCells(int(0...3)), at: anyPath(in: storage, end: true))
+                    } else {
+                        try storage.insertItem(freshCells(1)[0], to: anyPath(in: storage, end: true))
+                    }
                 case 3:
                     let count = int(0...3)
                     var paths = (0..<count).map { _ in anyPath(in: storage, end: true) }
