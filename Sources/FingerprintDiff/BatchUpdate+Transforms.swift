@@ -57,10 +57,13 @@ extension BatchUpdate {
                              arriving: (insertions + moves.map(\.to)).sorted())
     }
 
-    /// The old index of the element at new index `new`, or `nil` when it is inserted.
-    /// O((d + i + k + r) log(d + i + k + r)).
+    /// The old index of the element at new index `new`, or `nil` when it is inserted: the
+    /// same look-up as ``newIndex(ofOld:)``, the other way. O((d + i + k) log(d + i + k)).
     public func oldIndex(ofNew new: Int) -> Int? {
-        inverted.newIndex(ofOld: new)
+        if insertions.contains(new) { return nil }
+        if let move = moves.first(where: { $0.to == new }) { return move.from }
+        return _stayingIndex(of: new, leaving: (insertions + moves.map(\.to)).sorted(),
+                             arriving: (deletions + moves.map(\.from)).sorted())
     }
 }
 

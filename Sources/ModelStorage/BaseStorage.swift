@@ -17,9 +17,9 @@
 /// has not taken yet, in order. When one more comes, the stream's reader has fallen too far
 /// behind: what it holds is replaced by one ``StorageUpdate/reload``, after which the stream
 /// ends. Every reload ends a stream the same way (``MemoryStorage/updateWithoutAnimations(_:)``,
-/// an update over ``reloadThreshold``), after the updates before it. The reader then reads the storage and subscribes again, in the same synchronous step
-/// (no `await` between them), so that no update falls between what it read and its new
-/// stream:
+/// an update over ``reloadThreshold``), after the updates before it. The reader then reads the
+/// storage and subscribes again, in the same synchronous step (no `await` between them), so
+/// that no update falls between what it read and its new stream:
 ///
 /// ```swift
 /// while !Task.isCancelled {

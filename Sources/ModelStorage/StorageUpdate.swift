@@ -16,8 +16,9 @@ import FingerprintDiff
 /// storage reports such a section as deleted and inserted instead). Every update a storage delivers passes
 /// ``validate(oldItemCounts:newItemCounts:)`` for the storage's item counts before and after.
 ///
-/// A storage that changed too much to describe (``MemoryStorage/updateWithoutAnimations(_:)`` on ``MemoryStorage``)
-/// delivers an update whose ``requiresReload`` is `true` and which lists nothing.
+/// A storage that changed too much to describe (``MemoryStorage/updateWithoutAnimations(_:)``,
+/// or an update over ``BaseStorage/reloadThreshold``) delivers an update whose
+/// ``requiresReload`` is `true` and which lists nothing.
 public struct StorageUpdate: Sendable, CustomStringConvertible {
     /// The section and item operations.
     public var changes: SectionedBatchUpdate
