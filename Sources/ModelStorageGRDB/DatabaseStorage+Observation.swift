@@ -16,6 +16,10 @@ struct Refresh<Record: Sendable>: Sendable {
     var fetchedRecords: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)]
     /// Whether every row was decoded (no id column to read ids from).
     var decodedEveryRow: Bool
+    /// Where the read stands in the storage's change journal (`nil` without one).
+    var position: ChangeJournal.Position?
+    /// Whether only the rows the journal listed were read (the other rows' ids in order).
+    var readChangedRowsOnly: Bool
 }
 
 extension DatabaseStorage {
@@ -105,16 +109,22 @@ extension DatabaseStorage {
         let request = request
         let sectionColumn = sectionColumn
         let idColumn = idColumn
+        let journal = journal
+        let base = journalPosition
         let refresh = try await writer.consistentRead { db in
             do {
-                return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old, in: db)
+                return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
+                                     journal: journal, since: base, in: db)
             } catch is IDColumnMismatch {
                 // The id column did not give the records' ids after all: decode every row.
-                return try Self.read(request, sectionColumn: sectionColumn, idColumn: nil, comparedWith: old, in: db)
+                return try Self.read(request, sectionColumn: sectionColumn, idColumn: nil, comparedWith: old,
+                                     journal: journal, since: base, in: db)
             }
         }
         if refresh.decodedEveryRow { self.idColumn = nil }
         index = refresh.index
+        journalPosition = refresh.position
+        if let position = refresh.position { journal?.forget(through: position) }
         lastError = nil
         var models: [IndexPath: any Sendable] = [:]
         for (record, id, content, path) in refresh.fetchedRecords {
@@ -132,11 +142,25 @@ extension DatabaseStorage {
     /// With an `idColumn`, rows are not decoded while the result is read: only the new and
     /// changed ones are, here, so a row that does not decode is still reported before it is
     /// shown. Throws ``IDColumnMismatch`` when those records' ids are not the column's values.
+    ///
+    /// With a `journal` and the position `base` of the read `old` came from, and when the
+    /// journal lists every row changed since (see ``ChangeJournal``), only those rows are read
+    /// (``readChangedRows(_:sectionColumn:old:changed:in:)``); otherwise, or when that read
+    /// finds the journal incomplete, the whole result is.
     static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?, idColumn: String?,
-                     comparedWith old: ResultIndex, in db: Database) throws -> Refresh<Record> {
-        let new = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: idColumn,
-                                       decodingEveryRow: idColumn == nil, columnsBefore: old.columns,
-                                       expectedRowCount: old.rowCount, in: db).index
+                     comparedWith old: ResultIndex, journal: ChangeJournal? = nil, since base: ChangeJournal.Position? = nil,
+                     in db: Database) throws -> Refresh<Record> {
+        let position = try journal?.position(in: db)
+        var changedRows: ChangedRowsRead<Record>?
+        if idColumn != nil, let journal, let base, let position,
+           let changed = journal.changes(from: base, to: position), changed.count <= max(64, old.rowCount / 4) {
+            // Any failure here (a row that does not decode, an error) is the full read's to report.
+            changedRows = try? readChangedRows(request, sectionColumn: sectionColumn, old: old, changed: changed, in: db)
+        }
+        let new = try changedRows?.index
+            ?? ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: idColumn,
+                                decodingEveryRow: idColumn == nil, columnsBefore: old.columns,
+                                expectedRowCount: old.rowCount, in: db).index
         let changes = SectionedChangeset(from: old.sections, to: new.sections)
         let batch = changes.batchUpdate
         // Stage-1 updates are listed at old paths, stage-2 ones at new paths: key both by new.
@@ -158,7 +182,14 @@ extension DatabaseStorage {
             }
         }
         var fetched: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)] = []
+        if let changedRows {
+            // The changed rows are decoded already (every new or changed row is one of them).
+            for (id, row) in changedRows.fetched {
+                fetched.append((row.record, id, row.content, wanted.removeValue(forKey: id) ?? nil))
+            }
+        }
         if !wanted.isEmpty {
+            let fetchedBefore = fetched.count
             for (record, id, content) in try fetchRecords(ids: Array(wanted.keys), request: request,
                                                           columns: new.columns, in: db) {
                 guard let path = wanted[id] else {
@@ -167,9 +198,10 @@ extension DatabaseStorage {
                 }
                 fetched.append((record, id, content, path))
             }
-            if idColumn != nil && fetched.count != wanted.count { throw IDColumnMismatch() }
+            if idColumn != nil && fetched.count - fetchedBefore != wanted.count { throw IDColumnMismatch() }
         }
-        return Refresh(index: new, changes: changes, fetchedRecords: fetched, decodedEveryRow: idColumn == nil)
+        return Refresh(index: new, changes: changes, fetchedRecords: fetched, decodedEveryRow: idColumn == nil,
+                       position: position, readChangedRowsOnly: changedRows != nil)
     }
 }
 
@@ -189,7 +221,8 @@ extension DatabaseStorage {
         let idColumn = decodingEveryRow ? nil : idColumn
         do {
             let refresh = try writer.consistentRead { db in
-                try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old, in: db)
+                try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
+                              journal: decodingEveryRow ? nil : journal, since: journalPosition, in: db)
             }
             let changes = refresh.changes
             return changes.itemDeletions.count + changes.itemInsertions.count + changes.itemMoves.count + changes.itemUpdates.count

@@ -69,6 +69,12 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// `Record`'s table when it holds every record's id; `nil` to decode every row.
     var idColumn: String?
     var cache: RecordCache<Record>
+    /// The rows of the request's table the writer changed since the content shown was read,
+    /// when they are enough to read the result again (see ``ChangeJournal``); `nil` when every
+    /// read is a full one.
+    let journal: ChangeJournal?
+    /// Where the content shown stands in ``journal``.
+    var journalPosition: ChangeJournal.Position?
     /// The file the storage opened (`nil` for a database that is not a file on disk), compared
     /// with the file at the writer's path while observing.
     let fileIdentity: DatabaseFileIdentity?
@@ -98,11 +104,18 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         cache = RecordCache(capacity: cacheCapacity)
         fileIdentity = DatabaseFileIdentity.isFilePath(writer.path) ? DatabaseFileIdentity.current(at: writer.path) : nil
         do {
-            (index, idColumn) = try writer.consistentRead { db in
+            (index, idColumn, journal, journalPosition) = try writer.consistentRead { db in
                 let candidate = Self.primaryKeyColumn(in: db)
                 let read = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: candidate,
                                                 decodingEveryRow: true, in: db)
-                return (read.index, read.idColumnHoldsIDs ? candidate : nil)
+                let idColumn = read.idColumnHoldsIDs ? candidate : nil
+                guard let table = try Self.journalTable(for: request, idColumn: idColumn, writer: writer, in: db) else {
+                    return (read.index, idColumn, nil, nil)
+                }
+                // On the writer's connection (a DatabaseQueue), for the storage's lifetime.
+                let journal = ChangeJournal(table: table, capacity: max(4_096, read.index.rowCount / 2))
+                db.add(transactionObserver: journal, extent: .observerLifetime)
+                return (read.index, idColumn, journal, try journal.position(in: db))
             }
         } catch {
             throw DatabaseStorageError(error)
@@ -235,17 +248,35 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     static func fetchRecords(ids: [RowID], request: QueryInterfaceRequest<Record>, columns: [String],
                              in db: Database) throws -> [(Record, RowID, RowFingerprint)]
     {
-        var result: [(Record, RowID, RowFingerprint)] = []
+        try fetchRows(ids: ids, request: request, columns: columns, sectionColumn: nil, in: db)
+            .map { ($0.record, $0.id, $0.content) }
+    }
+
+    /// The rows of `ids` through `request`: each record, its id, its row's fingerprint and, when
+    /// `sectionColumn` is given, that column's value (`nil` when the result has no such column).
+    static func fetchRows(ids: [RowID], request: QueryInterfaceRequest<Record>, columns: [String],
+                          sectionColumn: String?, in db: Database) throws -> [FetchedRow<Record>]
+    {
+        var result: [FetchedRow<Record>] = []
         result.reserveCapacity(ids.count)
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 500)]
             let prepared = try request.filter(keys: chunk.map(\.value)).makePreparedRequest(db, forSingleResult: false)
+            let statement = prepared.statement.sqliteStatement
             let rows = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
             var image = RowImageBuffer()
+            var sectionIndex: Int32?
+            var isFirstRow = true
             while let row = try rows.next() {
                 let record = try ResultIndex.decode(Record.self, row, request: request, columnsBefore: columns, in: db)
-                result.append((record, RowID(record.id), RowFingerprint(prepared.statement.sqliteStatement, image: &image)))
+                if isFirstRow, let sectionColumn {
+                    isFirstRow = false
+                    sectionIndex = ResultIndex.firstColumn(named: sectionColumn, in: ResultIndex.columnNames(of: statement))
+                }
+                let section = sectionIndex.map { DatabaseValue(sqliteStatement: statement, index: $0) }
+                result.append(FetchedRow(record: record, id: RowID(record.id), content: RowFingerprint(statement, image: &image),
+                                         section: section))
             }
             start += chunk.count
         }

@@ -22,7 +22,7 @@ struct DatabaseStoragePropertyTests {
             switch Int.random(in: 0..<6, using: &generator) {
             case 0:
                 nextID += 1
-                statements.append("INSERT INTO book VALUES (\(nextID), 'Book \(nextID)', '\(genres.randomElement(using: &generator)!)', \(Int.random(in: 0..<50, using: &generator)))")
+                statements.append("INSERT INTO book (id, title, genre, rank) VALUES (\(nextID), 'Book \(nextID)', '\(genres.randomElement(using: &generator)!)', \(Int.random(in: 0..<50, using: &generator)))")
             case 1: statements.append("DELETE FROM book WHERE id = \(id)")
             case 2: statements.append("UPDATE book SET title = title || '!' WHERE id = \(id)")
             case 3: statements.append("UPDATE book SET rank = \(Int.random(in: 0..<50, using: &generator)) WHERE id = \(id)")
@@ -31,7 +31,7 @@ struct DatabaseStoragePropertyTests {
             }
         }
         nextID += 1
-        statements.append("INSERT INTO book VALUES (\(nextID), 'Book \(nextID)', '\(genres.randomElement(using: &generator)!)', 0)")
+        statements.append("INSERT INTO book (id, title, genre, rank) VALUES (\(nextID), 'Book \(nextID)', '\(genres.randomElement(using: &generator)!)', 0)")
         let sql = statements.joined(separator: ";\n")
         return { db in try db.execute(sql: sql) }
     }

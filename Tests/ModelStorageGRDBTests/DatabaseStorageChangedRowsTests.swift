@@ -1,0 +1,200 @@
+#if GRDB
+import FingerprintDiff
+import Foundation
+import GRDB
+import ModelStorage
+import Testing
+import SeededRandom
+
+@testable import ModelStorageGRDB
+
+/// After commits of the storage's own `DatabaseQueue`, the read that fetches only the rows the
+/// change journal lists gives exactly what the full read gives, and whatever the journal cannot
+/// see (other connections, schema changes, rows deleted by `REPLACE`, too many changes) makes
+/// the read a full one.
+@Suite("DatabaseStorage: reading the changed rows equals the full read")
+@MainActor
+struct DatabaseStorageChangedRowsTests {
+    /// What can happen between two reads.
+    enum Commit: CaseIterable {
+        /// A random transaction of the storage's writer (inserts, deletes, updates, no-ops).
+        case ownWriter
+        /// The same from another connection: only `data_version` shows it.
+        case otherConnection
+        /// `INSERT OR REPLACE` that deletes another row through a unique index: SQLite tells no
+        /// observer of that deletion.
+        case replaceThroughUniqueIndex
+        /// `DELETE FROM book` without a condition (SQLite's truncate optimization).
+        case deleteAll
+        /// A transaction rolled back after changing rows.
+        case rolledBack
+        /// More changed rows than the journal keeps.
+        case manyRows
+        /// A new column with a default: every row's content changes, no row event.
+        case schemaChange
+    }
+
+    /// The read through the journal (as the storage's next refresh makes it) and the full read
+    /// of the same database state, compared; then the storage's own refresh must show the
+    /// full read.
+    @Test("random commits: same index, same changeset, same records; fallbacks where the journal is blind",
+          arguments: 1...8 as ClosedRange<UInt64>)
+    func changedRowsReadEqualsFullRead(seed: UInt64) async throws {
+        var generator = SplitMix64(seed: seed)
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        try await queue.write { db in
+            try db.execute(sql: "CREATE UNIQUE INDEX book_title ON book(title)")
+            for id in 1...60 {
+                try db.execute(sql: "INSERT INTO book VALUES (?, ?, ?, ?)",
+                               arguments: [id, "Book \(id)", ["art", "history", "poetry"][id % 3], id % 7])
+            }
+        }
+        let sectioned = seed % 2 == 0
+        let filtered = seed % 4 >= 2
+        let base = filtered ? Book.filter(Column("rank") < 40 && Column("title") != "x") : Book.all()
+        let request = sectioned ? base.order(Column("genre"), Column("rank"), Column("id")) : base.order(Column("rank"), Column("id"))
+        let section = sectioned ? "genre" : nil
+        let storage = try DatabaseStorage(writer: queue, request: request, sectionColumn: section)
+        let journal = try #require(storage.journal, "a single-table request on a DatabaseQueue is journaled")
+        var nextID: Int64 = 1_000
+        var changedRowsReads = 0
+        var schemaChanged = false
+        for round in 0..<60 {
+            let ids = storage.ids.flatMap { $0 }
+            var commit = Commit.ownWriter
+            if Int.random(in: 0..<3, using: &generator) == 0 { commit = Commit.allCases.randomElement(using: &generator)! }
+            if commit == .schemaChange && schemaChanged { commit = .ownWriter }
+            switch commit {
+            case .ownWriter:
+                try await queue.write(DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID, existing: ids))
+            case .otherConnection:
+                try await other.write(DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID, existing: ids))
+            case .replaceThroughUniqueIndex:
+                guard let victim = ids.randomElement(using: &generator) else { continue }
+                nextID += 1
+                try await queue.write { [nextID] db in
+                    try db.execute(sql: "INSERT OR REPLACE INTO book (id, title, genre, rank) VALUES (?, (SELECT title FROM book WHERE id = ?), 'art', 1)",
+                                   arguments: [nextID, victim])
+                }
+            case .deleteAll:
+                try await queue.write { db in try db.execute(sql: "DELETE FROM book") }
+            case .rolledBack:
+                let change = DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID, existing: ids)
+                try await queue.writeWithoutTransaction { db in
+                    try db.inTransaction {
+                        try change(db)
+                        return .rollback
+                    }
+                }
+            case .manyRows:
+                try await queue.write { db in
+                    for id in 5_000..<(5_000 + 4_200) {
+                        try db.execute(sql: "INSERT INTO book (id, title, genre, rank) VALUES (?, ?, 'art', 3)", arguments: [id, "Many \(id)"])
+                    }
+                    try db.execute(sql: "DELETE FROM book WHERE id >= 5000")
+                }
+            case .schemaChange:
+                schemaChanged = true
+                try await queue.write { db in try db.execute(sql: "ALTER TABLE book ADD COLUMN note TEXT DEFAULT 'n'") }
+            }
+            let old = storage.index
+            let basePosition = storage.journalPosition
+            let (viaJournal, full) = try await queue.read { db in
+                (try DatabaseStorage<Book>.read(request, sectionColumn: section, idColumn: "id", comparedWith: old,
+                                                journal: journal, since: basePosition, in: db),
+                 try DatabaseStorage<Book>.read(request, sectionColumn: section, idColumn: "id", comparedWith: old, in: db))
+            }
+            let context = "seed \(seed) round \(round) \(commit)"
+            #expect(DatabaseStorageFastReadTests.keys(viaJournal.index) == DatabaseStorageFastReadTests.keys(full.index), "\(context)")
+            #expect(viaJournal.changes == full.changes, "\(context)")
+            let journalModels = viaJournal.fetchedRecords.compactMap { fetched in fetched.path.map { ($0, fetched.record) } }
+            let fullModels = full.fetchedRecords.compactMap { fetched in fetched.path.map { ($0, fetched.record) } }
+            #expect(Dictionary(uniqueKeysWithValues: journalModels) == Dictionary(uniqueKeysWithValues: fullModels), "\(context)")
+            switch commit {
+            case .ownWriter, .rolledBack:
+                #expect(viaJournal.readChangedRowsOnly, "\(context): the journal lists every changed row")
+            case .otherConnection, .manyRows, .schemaChange, .replaceThroughUniqueIndex:
+                #expect(!viaJournal.readChangedRowsOnly, "\(context): the journal cannot list the changes")
+            case .deleteAll:
+                break   // journaled row by row when the table had rows, full read otherwise: both right
+            }
+            if viaJournal.readChangedRowsOnly { changedRowsReads += 1 }
+
+            // The storage's own refresh shows the database as a full read does.
+            try await storage.refresh(isolation: MainActor.shared)
+            let fresh = try await queue.read { db in
+                try ResultIndex.read(request, sectionColumn: section, idColumn: "id", decodingEveryRow: true, in: db).index
+            }
+            #expect(DatabaseStorageFastReadTests.keys(storage.index) == DatabaseStorageFastReadTests.keys(fresh), "\(context)")
+            #expect(journal.keptCount == 0, "\(context): rows shown are forgotten")
+        }
+        #expect(changedRowsReads >= 30, "seed \(seed): most reads fetch only the changed rows")
+        try other.close()
+    }
+
+    /// Requests whose rows could change without a row of their table changing, and writers
+    /// whose reads use other connections, are never journaled.
+    @Test("what the journal cannot follow is always read in full")
+    func ineligibleRequests() async throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try await queue.write { db in
+            try db.create(table: "shelf") { table in
+                table.primaryKey("id", .integer)
+                table.column("name", .text)
+            }
+            try db.execute(sql: "INSERT INTO book VALUES (1, 'A', 'art', 1), (2, 'B', 'art', 2)")
+            try db.execute(sql: "INSERT INTO shelf VALUES (1, 'top')")
+        }
+        #expect(try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre").journal != nil)
+        // Another table in the filter.
+        let subquery = Book.filter(sql: "rank IN (SELECT id FROM shelf)").order(Column("id"))
+        #expect(try DatabaseStorage(writer: queue, request: subquery).journal == nil)
+        // A subquery on the same table: a row's membership depends on other rows.
+        let sameTable = Book.filter(sql: "rank < (SELECT max(rank) FROM book)").order(Column("id"))
+        #expect(try DatabaseStorage(writer: queue, request: sameTable).journal == nil)
+        // An expression column: its value need not depend on the row alone.
+        let expression = Book.select(sql: "id, title, genre, rank + (SELECT count(*) FROM book) AS rank").order(Column("id"))
+        #expect(try DatabaseStorage(writer: queue, request: expression).journal == nil)
+        let computed = Book.select(sql: "id, title, genre, random() AS rank").order(Column("id"))
+        #expect(try DatabaseStorage(writer: queue, request: computed).journal == nil)
+        // Grouped rows.
+        let grouped = Book.all().group(Column("genre")).order(Column("genre"))
+        #expect(try DatabaseStorage(writer: queue, request: grouped).journal == nil)
+        // A pool reads on other connections than the one the journal would observe.
+        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        #expect(try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre").journal == nil)
+        try pool.close()
+    }
+
+    /// An order that is not total: rows that tie may come back in another order; the read
+    /// through the journal notices that unchanged rows moved and reads in full.
+    @Test("ties in the order: the result is still the database's")
+    func orderWithTies() async throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try await queue.write { db in
+            for id in 1...50 {
+                try db.execute(sql: "INSERT INTO book VALUES (?, ?, 'art', ?)", arguments: [id, "T\(id)", id % 3])
+            }
+        }
+        let request = Book.order(Column("rank"))
+        let storage = try DatabaseStorage(writer: queue, request: request)
+        var generator = SplitMix64(seed: 77)
+        var nextID: Int64 = 100
+        for round in 0..<20 {
+            try await queue.write(DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID,
+                                                                            existing: storage.ids.flatMap { $0 }))
+            try await storage.refresh(isolation: MainActor.shared)
+            let fresh = try await queue.read { db in
+                try ResultIndex.read(request, sectionColumn: nil, idColumn: "id", decodingEveryRow: true, in: db).index
+            }
+            // Ties may be ordered either way by each read; the rows and their contents agree.
+            #expect(Set(storage.index.sections.flatMap(\.items).map { "\($0.id) \($0.content.first)" })
+                    == Set(fresh.sections.flatMap(\.items).map { "\($0.id) \($0.content.first)" }), "round \(round)")
+        }
+    }
+}
+#endif
