@@ -58,27 +58,23 @@ extension DatabaseStorage {
     static func readChangedRows(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?, old: ResultIndex,
                                 changed: Set<Int64>, in db: Database) throws -> ChangedRowsRead<Record>? {
         if changed.isEmpty { return ChangedRowsRead(index: old, fetched: [:]) }
+        // The changed rows that are still in the result, first: in the same transaction, so
+        // they are the rows the rowid-only step below meets.
+        var fetched: [RowID: FetchedRow<Record>] = [:]
+        fetched.reserveCapacity(changed.count)
+        for row in try fetchRows(ids: changed.map { RowID($0) }, request: request, columns: old.columns,
+                                 sectionColumn: sectionColumn, in: db) {
+            guard sectionColumn == nil || row.section != nil else { return nil }
+            fetched[row.id] = row
+        }
+        let isChanged = RowIDFilter(changed)
+
         let narrow = try request.select([Column.rowID]).makePreparedRequest(db, forSingleResult: false).statement
         let sqlite = narrow.sqliteStatement
         sqlite3_reset(sqlite)
         defer { sqlite3_reset(sqlite) }
-
-        // The new order: unchanged rows taken from `old` in their old order; changed rows to
-        // fetch, marked by their position.
-        var order: [(row: RowKey, section: DatabaseValue)] = []
-        order.reserveCapacity(old.rowCount + changed.count)
-        var changedPositions: [(position: Int, id: Int64)] = []
-        var oldRows = old.sections.lazy.flatMap { section in section.items.lazy.map { (row: $0, section: section.model.id) } }
-            .makeIterator()
-        var seenChanged = Set<Int64>()
-        /// The next row of `old` that did not change.
-        func nextUnchanged() -> (row: RowKey, section: DatabaseValue)?? {
-            while let next = oldRows.next() {
-                guard case .int64(let id) = next.row.id.value.storage else { return .some(nil) }
-                if !changed.contains(id) { return next }
-            }
-            return nil
-        }
+        var builder = ChangedRowsBuilder(old: old, isSectioned: sectionColumn != nil)
+        var placed = 0
         while true {
             let code = sqlite3_step(sqlite)
             if code == SQLITE_DONE { break }
@@ -88,44 +84,138 @@ extension DatabaseStorage {
             }
             guard sqlite3_column_type(sqlite, 0) == SQLITE_INTEGER else { return nil }
             let id = sqlite3_column_int64(sqlite, 0)
-            if changed.contains(id) {
-                guard seenChanged.insert(id).inserted else { return nil }
-                changedPositions.append((order.count, id))
-                order.append((RowKey(id: RowID(id), content: RowFingerprint(first: 0, second: 0)), .null))
+            if isChanged.contains(id) {
+                guard let row = fetched[RowID(id)] else { return nil }
+                builder.appendChanged(RowKey(id: row.id, content: row.content), section: row.section ?? .null)
+                placed += 1
             } else {
-                guard case .some(.some(let kept)) = nextUnchanged(), kept.row.id.value == id.databaseValue else { return nil }
-                order.append(kept)
+                guard builder.appendUnchanged(id, isChanged: isChanged) else { return nil }
             }
         }
-        guard case .none = nextUnchanged() else { return nil }
+        // Every changed row fetched was met once, every unchanged row of `old` is still there.
+        guard placed == fetched.count, builder.isAtEndOfOld(isChanged: isChanged) else { return nil }
+        return ChangedRowsRead(index: builder.finish(), fetched: fetched)
+    }
+}
 
-        var fetched: [RowID: FetchedRow<Record>] = [:]
-        if !changedPositions.isEmpty {
-            let rows = try fetchRows(ids: changedPositions.map { RowID($0.id) }, request: request, columns: old.columns,
-                                     sectionColumn: sectionColumn, in: db)
-            fetched.reserveCapacity(rows.count)
-            for row in rows { fetched[row.id] = row }
-            for (position, id) in changedPositions {
-                guard let row = fetched[RowID(id)], sectionColumn == nil || row.section != nil else { return nil }
-                order[position] = (RowKey(id: row.id, content: row.content), row.section ?? .null)
-            }
-        }
+/// Builds the new ``ResultIndex`` of ``DatabaseStorage/readChangedRows(_:sectionColumn:old:changed:in:)``
+/// in the new order: unchanged rows are taken from the old index (which they must follow in
+/// its order), changed rows are given; consecutive rows with the same section value form a
+/// section, as in a full read, comparing values only where the rows' origins differ.
+private struct ChangedRowsBuilder {
+    let old: ResultIndex
+    let isSectioned: Bool
+    var index = ResultIndex()
+    /// The next row of `old` to look at.
+    private var oldSection = 0
+    private var oldItem = 0
+    private var rows: [RowKey] = []
+    private var key = DatabaseValue.null
+    /// The old section the last unchanged row came from, while the section being built has
+    /// that section's value; -1 otherwise.
+    private var keySource = -1
 
-        // Sections: consecutive rows with the same section value, as a full read makes them.
-        var index = ResultIndex()
+    init(old: ResultIndex, isSectioned: Bool) {
+        self.old = old
+        self.isSectioned = isSectioned
         index.columns = old.columns
-        var rows: [RowKey] = []
-        var key = DatabaseValue.null
-        for (row, section) in order {
-            if sectionColumn != nil, !rows.isEmpty, !section.isStoredIdentically(to: key) {
-                index.sections.append(ArraySection(model: SectionKey(id: key), items: rows))
-                rows = []
-            }
-            if rows.isEmpty { key = sectionColumn == nil ? .null : section }
-            rows.append(row)
+    }
+
+    /// Appends the next unchanged row of `old`, which must have id `id`; `false` when it has
+    /// not (the rows the journal did not list are not in their old order).
+    mutating func appendUnchanged(_ id: Int64, isChanged: RowIDFilter) -> Bool {
+        guard let (section, item) = nextUnchanged(isChanged: isChanged) else { return false }
+        let row = old.sections[section].items[item]
+        guard case .int64(let oldID) = row.id.value.storage, oldID == id else { return false }
+        if section != keySource || rows.isEmpty {
+            startSectionIfNeeded(for: old.sections[section].model.id)
+            keySource = section
         }
+        rows.append(row)
+        oldItem = item + 1
+        oldSection = section
+        return true
+    }
+
+    /// Appends a changed row with its section value.
+    mutating func appendChanged(_ row: RowKey, section: DatabaseValue) {
+        startSectionIfNeeded(for: section)
+        keySource = -1
+        rows.append(row)
+    }
+
+    /// Whether every unchanged row of `old` was appended.
+    mutating func isAtEndOfOld(isChanged: RowIDFilter) -> Bool {
+        nextUnchanged(isChanged: isChanged) == nil
+    }
+
+    /// The index, with the last section.
+    consuming func finish() -> ResultIndex {
         if !rows.isEmpty { index.sections.append(ArraySection(model: SectionKey(id: key), items: rows)) }
-        return ChangedRowsRead(index: index, fetched: fetched)
+        return index
+    }
+
+    /// Ends the section being built when `value` is not its value.
+    private mutating func startSectionIfNeeded(for value: DatabaseValue) {
+        guard isSectioned else { return }
+        if !rows.isEmpty {
+            if value.isStoredIdentically(to: key) { return }
+            index.sections.append(ArraySection(model: SectionKey(id: key), items: rows))
+            rows = []
+        }
+        key = value
+    }
+
+    /// The position of the next row of `old` whose id is not changed (skipping changed ones),
+    /// or `nil` at the end; an id that is not an integer counts as unchanged (and fails the
+    /// caller's comparison).
+    private mutating func nextUnchanged(isChanged: RowIDFilter) -> (Int, Int)? {
+        while oldSection < old.sections.count {
+            let items = old.sections[oldSection].items
+            while oldItem < items.count {
+                if case .int64(let id) = items[oldItem].id.value.storage, isChanged.contains(id) {
+                    oldItem += 1
+                    continue
+                }
+                return (oldSection, oldItem)
+            }
+            oldSection += 1
+            oldItem = 0
+        }
+        return nil
+    }
+}
+
+/// A set of rowids to test many ids against quickly: a bitmap of hashed ids (most ids not in
+/// the set are refused by one bit test) in front of the exact set.
+struct RowIDFilter {
+    private let ids: Set<Int64>
+    private var bits: [UInt64]
+    private let shift: UInt64
+
+    init(_ ids: Set<Int64>) {
+        self.ids = ids
+        // At least 32 bits per id: about 1 in 32 other ids reaches the exact set.
+        var logBits: UInt64 = 6
+        while (1 << logBits) < 32 * max(1, ids.count) { logBits += 1 }
+        shift = 64 - logBits
+        bits = Array(repeating: 0, count: 1 << (logBits - 6))
+        for id in ids {
+            let bit = Self.slot(id, shift: shift)
+            bits[Int(bit >> 6)] |= 1 << (bit & 63)
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ id: Int64, shift: UInt64) -> UInt64 {
+        (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> shift
+    }
+
+    /// Whether `id` is in the set.
+    @inline(__always)
+    func contains(_ id: Int64) -> Bool {
+        let bit = Self.slot(id, shift: shift)
+        return bits[Int(bit >> 6)] & (1 << (bit & 63)) != 0 && ids.contains(id)
     }
 }
 
