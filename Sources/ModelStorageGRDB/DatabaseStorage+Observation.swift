@@ -212,17 +212,19 @@ struct IDColumnMismatch: Error {}
 extension DatabaseStorage {
     /// For the benchmark: reads the result and diffs it with the content shown, as an observed
     /// commit does (records of new and changed rows included), without changing the storage.
-    /// `decodingEveryRow` forces the read that decodes every row.
+    /// `decodingEveryRow` forces the read that decodes every row; `readingEveryRow` the read of
+    /// every row that a commit of another connection needs (no change journal).
     ///
     /// - Returns: the number of rows the changeset lists (deleted, inserted, moved, updated).
     @_spi(Benchmarking)
-    public func readAndDiffWithoutApplying(decodingEveryRow: Bool = false) throws(DatabaseStorageError) -> Int {
+    public func readAndDiffWithoutApplying(decodingEveryRow: Bool = false,
+                                           readingEveryRow: Bool = false) throws(DatabaseStorageError) -> Int {
         let old = index
         let idColumn = decodingEveryRow ? nil : idColumn
         do {
             let refresh = try writer.consistentRead { db in
                 try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
-                              journal: decodingEveryRow ? nil : journal, since: journalPosition, in: db)
+                              journal: decodingEveryRow || readingEveryRow ? nil : journal, since: journalPosition, in: db)
             }
             let changes = refresh.changes
             return changes.itemDeletions.count + changes.itemInsertions.count + changes.itemMoves.count + changes.itemUpdates.count
