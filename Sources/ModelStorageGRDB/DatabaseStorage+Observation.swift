@@ -41,8 +41,9 @@ extension DatabaseStorage {
     /// - Throws: ``DatabaseStorageError`` when a read fails (after telling the error observers;
     ///   the content stays as it was), or ``DatabaseStorageError/other(_:)`` when this storage
     ///   is already being observed.
-    /// - Complexity: per commit, one read of the result (O(rows)), the sectioned diff of the
-    ///   ids (O(rows) expected), and a query for the updated rows.
+    /// - Complexity: per commit, one read of the result (O(rows); after a commit of the
+    ///   storage's own `DatabaseQueue`, a rowid-only read plus a fetch of the changed rows), the
+    ///   sectioned diff of the ids (O(rows) expected), and a query for the updated rows.
     public func observe(isolation: isolated (any Actor)? = #isolation) async throws(DatabaseStorageError) {
         guard !isObserving else { throw .other("this storage is already being observed") }
         isObserving = true

@@ -43,6 +43,13 @@ import ModelStorage
 /// few. The result is read and diffed on GRDB's reader queue; the storage's content changes and
 /// the update is delivered in one step on the caller's domain.
 ///
+/// **Reading only what changed.** With a `DatabaseQueue` and a request whose rows depend on
+/// their own table row alone (one table whose `INTEGER PRIMARY KEY` is the id, plain columns,
+/// no subquery, no `GROUP BY`), the storage journals the rowids its writer changes (a GRDB
+/// transaction observer); after such commits it steps the request selecting only the rowid
+/// and fetches only the journaled rows. Commits of other connections, schema changes and
+/// changes the journal cannot see make the read a full one (see `ChangeJournal`).
+///
 /// **Errors.** A read that fails (SQL error, a row that does not decode, a duplicate id, a
 /// closed database) is delivered to the error observers and thrown by ``observe(isolation:)``; the
 /// storage keeps the last content it read, and calling ``observe(isolation:)`` again retries.
