@@ -2,9 +2,9 @@
 import Foundation
 import GRDB
 
-/// The rowids of the request's table that the storage's own `DatabaseQueue` changed, so that a
-/// read after such a commit fetches only those rows (``ResultIndex/readChanged(_:sectionColumn:idColumn:old:changed:in:)``)
-/// instead of the whole result.
+/// The rowids of the request's table that the storage's own writer changed, so that a read
+/// after such a commit fetches only those rows (`DatabaseStorage.readChangedRows`) instead of
+/// the whole result.
 ///
 /// A GRDB transaction observer on the writer's connection, registered for the storage's
 /// lifetime. Every insert, update and delete of a row of `table` is recorded with a sequence

@@ -11,15 +11,15 @@ extension DatabaseStorage {
     /// The table whose changes a ``ChangeJournal`` can follow for `request`, or `nil` when a
     /// read must always be a full one. Checked once, when the storage is created.
     ///
-    /// The journal only sees the rows the storage's own connection changes, so the read that
-    /// uses it must depend on nothing else: `writer` is a `DatabaseQueue` (reads and writes on
-    /// one connection, so a read sees exactly the commits the journal recorded); the request
+    /// The journal only sees the rows the storage's own writer changes, so the read that uses it
+    /// must depend on nothing else: `writer` is a `DatabaseQueue` or a `DatabasePool` (whose
+    /// reads can be made to see exactly the commits the journal recorded); the request
     /// reads one rowid table, whose `INTEGER PRIMARY KEY` column is `idColumn`; every result
     /// column is a column of that table (no expression, so a row's content depends on that row
     /// alone); no subquery, no `GROUP BY`.
     static func journalTable(for request: QueryInterfaceRequest<Record>, idColumn: String?,
                              writer: any DatabaseWriter, in db: Database) throws -> String? {
-        guard writer is DatabaseQueue, let idColumn,
+        guard writer is DatabaseQueue || writer is DatabasePool, let idColumn,
               let table = (Record.self as? any TableRecord.Type)?.databaseTableName,
               let rowIDColumn = try db.primaryKey(table).rowIDColumn,
               rowIDColumn.caseInsensitiveCompare(idColumn) == .orderedSame else { return nil }

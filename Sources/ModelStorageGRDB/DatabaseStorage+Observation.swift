@@ -42,7 +42,7 @@ extension DatabaseStorage {
     ///   the content stays as it was), or ``DatabaseStorageError/other(_:)`` when this storage
     ///   is already being observed.
     /// - Complexity: per commit, one read of the result (O(rows); after a commit of the
-    ///   storage's own `DatabaseQueue`, a rowid-only read plus a fetch of the changed rows), the
+    ///   storage's own writer, a rowid-only read plus a fetch of the changed rows), the
     ///   sectioned diff of the ids (O(rows) expected), and a query for the updated rows.
     public func observe(isolation: isolated (any Actor)? = #isolation) async throws(DatabaseStorageError) {
         guard !isObserving else { throw .other("this storage is already being observed") }
@@ -112,16 +112,22 @@ extension DatabaseStorage {
         let idColumn = idColumn
         let journal = journal
         let base = journalPosition
-        let refresh = try await writer.consistentRead { db in
+        let read: @Sendable (Database, ChangeJournal.Position?) throws -> Refresh<Record> = { db, position in
             do {
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
-                                     journal: journal, since: base, in: db)
+                                     journal: journal, at: position, since: base, in: db)
             } catch is IDColumnMismatch {
                 // The id column did not give the records' ids after all: decode every row.
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: nil, comparedWith: old,
-                                     journal: journal, since: base, in: db)
+                                     journal: journal, at: position, since: base, in: db)
             }
         }
+        let refresh = if let journal {
+            try await writer.journaledRead(journal) { db, position in try read(db, position) }
+        } else {
+            try await writer.consistentRead { db in try read(db, nil) }
+        }
+        if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         if refresh.decodedEveryRow { self.idColumn = nil }
         index = refresh.index
         journalPosition = refresh.position
@@ -144,14 +150,14 @@ extension DatabaseStorage {
     /// changed ones are, here, so a row that does not decode is still reported before it is
     /// shown. Throws ``IDColumnMismatch`` when those records' ids are not the column's values.
     ///
-    /// With a `journal` and the position `base` of the read `old` came from, and when the
-    /// journal lists every row changed since (see ``ChangeJournal``), only those rows are read
-    /// (``readChangedRows(_:sectionColumn:old:changed:in:)``); otherwise, or when that read
-    /// finds the journal incomplete, the whole result is.
+    /// With a `journal`, the `position` in it that `db`'s transaction sees exactly (see
+    /// ``DatabaseWriter/journaledRead(_:_:)``) and the position `base` of the read `old` came
+    /// from, and when the journal lists every row changed in between (see ``ChangeJournal``),
+    /// only those rows are read (``readChangedRows(_:sectionColumn:old:changed:in:)``);
+    /// otherwise, or when that read finds the journal incomplete, the whole result is.
     static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?, idColumn: String?,
-                     comparedWith old: ResultIndex, journal: ChangeJournal? = nil, since base: ChangeJournal.Position? = nil,
-                     in db: Database) throws -> Refresh<Record> {
-        let position = try journal?.position(in: db)
+                     comparedWith old: ResultIndex, journal: ChangeJournal? = nil, at position: ChangeJournal.Position? = nil,
+                     since base: ChangeJournal.Position? = nil, in db: Database) throws -> Refresh<Record> {
         var changedRows: ChangedRowsRead<Record>?
         if idColumn != nil, let journal, let base, let position,
            let changed = journal.changes(from: base, to: position), changed.count <= max(64, old.rowCount / 4) {
@@ -223,9 +229,11 @@ extension DatabaseStorage {
         let old = index
         let idColumn = decodingEveryRow ? nil : idColumn
         do {
+            // Synchronous: the journal is used on a DatabaseQueue only (whose reads see its writes).
+            let journal = decodingEveryRow || readingEveryRow || !(writer is DatabaseQueue) ? nil : journal
             let refresh = try writer.consistentRead { db in
                 try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
-                              journal: decodingEveryRow || readingEveryRow ? nil : journal, since: journalPosition, in: db)
+                              journal: journal, at: journal?.position(in: db), since: journalPosition, in: db)
             }
             let changes = refresh.changes
             return changes.itemDeletions.count + changes.itemInsertions.count + changes.itemMoves.count + changes.itemUpdates.count

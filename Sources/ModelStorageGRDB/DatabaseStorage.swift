@@ -43,11 +43,11 @@ import ModelStorage
 /// few. The result is read and diffed on GRDB's reader queue; the storage's content changes and
 /// the update is delivered in one step on the caller's domain.
 ///
-/// **Reading only what changed.** With a `DatabaseQueue` and a request whose rows depend on
-/// their own table row alone (one table whose `INTEGER PRIMARY KEY` is the id, plain columns,
-/// no subquery, no `GROUP BY`), the storage journals the rowids its writer changes (a GRDB
-/// transaction observer); after such commits it steps the request selecting only the rowid
-/// and fetches only the journaled rows. Commits of other connections, schema changes and
+/// **Reading only what changed.** With a request whose rows depend on their own table row
+/// alone (one table whose `INTEGER PRIMARY KEY` is the id, plain columns, no subquery, no
+/// `GROUP BY`), the storage journals the rowids its writer changes (a GRDB transaction
+/// observer); after such commits it steps the request selecting only the rowid and fetches
+/// only the journaled rows. Commits of other connections, schema changes and
 /// changes the journal cannot see make the read a full one (see `ChangeJournal`).
 ///
 /// **Errors.** A read that fails (SQL error, a row that does not decode, a duplicate id, a
@@ -82,6 +82,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     let journal: ChangeJournal?
     /// Where the content shown stands in ``journal``.
     var journalPosition: ChangeJournal.Position?
+    /// How many reads fetched only the changed rows (for tests).
+    var changedRowsReadCount = 0
     /// The file the storage opened (`nil` for a database that is not a file on disk), compared
     /// with the file at the writer's path while observing.
     let fileIdentity: DatabaseFileIdentity?
@@ -119,10 +121,15 @@ where Record.ID: DatabaseValueConvertible & Sendable {
                 guard let table = try Self.journalTable(for: request, idColumn: idColumn, writer: writer, in: db) else {
                     return (read.index, idColumn, nil, nil)
                 }
-                // On the writer's connection (a DatabaseQueue), for the storage's lifetime.
                 let journal = ChangeJournal(table: table, capacity: max(4_096, read.index.rowCount / 2))
+                guard writer is DatabaseQueue else { return (read.index, idColumn, journal, nil) }
+                // On the writer's connection, which this read uses too: the position is this read's.
                 db.add(transactionObserver: journal, extent: .observerLifetime)
                 return (read.index, idColumn, journal, try journal.position(in: db))
+            }
+            if let journal, !(writer is DatabaseQueue) {
+                // A pool's writer connection; no position yet: the first observed read is a full one.
+                writer.writeWithoutTransaction { db in db.add(transactionObserver: journal, extent: .observerLifetime) }
             }
         } catch {
             throw DatabaseStorageError(error)

@@ -103,7 +103,7 @@ struct DatabaseStorageChangedRowsTests {
             let basePosition = storage.journalPosition
             let (viaJournal, full) = try await queue.read { db in
                 (try DatabaseStorage<Book>.read(request, sectionColumn: section, idColumn: "id", comparedWith: old,
-                                                journal: journal, since: basePosition, in: db),
+                                                journal: journal, at: journal.position(in: db), since: basePosition, in: db),
                  try DatabaseStorage<Book>.read(request, sectionColumn: section, idColumn: "id", comparedWith: old, in: db))
             }
             let context = "seed \(seed) round \(round) \(commit)"
@@ -123,7 +123,9 @@ struct DatabaseStorageChangedRowsTests {
             if viaJournal.readChangedRowsOnly { changedRowsReads += 1 }
 
             // The storage's own refresh shows the database as a full read does.
+            let readsBefore = storage.changedRowsReadCount
             try await storage.refresh(isolation: MainActor.shared)
+            #expect(storage.changedRowsReadCount - readsBefore == (viaJournal.readChangedRowsOnly ? 1 : 0), "\(context)")
             let fresh = try await queue.read { db in
                 try ResultIndex.read(request, sectionColumn: section, idColumn: "id", decodingEveryRow: true, in: db).index
             }
@@ -163,9 +165,56 @@ struct DatabaseStorageChangedRowsTests {
         // Grouped rows.
         let grouped = Book.all().group(Column("genre")).order(Column("genre"))
         #expect(try DatabaseStorage(writer: queue, request: grouped).journal == nil)
-        // A pool reads on other connections than the one the journal would observe.
+    }
+
+    /// A `DatabasePool` reads on other connections than its writer's: each journaled read
+    /// starts its snapshot from the writer's queue, so it sees exactly the journaled commits,
+    /// also while the pool keeps writing.
+    @Test("a DatabasePool writing while the storage reads: what it shows is the database", arguments: [1, 2, 3] as [UInt64])
+    func poolWritingConcurrently(seed: UInt64) async throws {
+        var generator = SplitMix64(seed: seed)
+        let database = try TemporaryDatabase()
+        _ = try database.queue()   // creates the table
         let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
-        #expect(try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre").journal == nil)
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        try await pool.write { db in
+            for id in 1...200 {
+                try db.execute(sql: "INSERT INTO book VALUES (?, ?, ?, ?)",
+                               arguments: [id, "Book \(id)", ["art", "history", "poetry"][id % 3], id % 7])
+            }
+        }
+        let request = Book.ordered
+        let storage = try DatabaseStorage(writer: pool, request: request, sectionColumn: "genre")
+        #expect(storage.journal != nil)
+        var nextID: Int64 = 1_000
+        // Commits go on in the background (mostly the pool's own, some of another connection)
+        // while the storage refreshes; each refresh must pick up exactly what its snapshot holds.
+        var changes: [(@Sendable (Database) throws -> Void, Bool)] = []
+        var ids = (1...200).map(Int64.init)
+        for _ in 0..<120 {
+            let change = DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID, existing: ids)
+            changes.append((change, Int.random(in: 0..<6, using: &generator) == 0))
+            ids = Array(1...nextID)
+        }
+        let writes = Task.detached { [changes] in
+            for (change, viaOther) in changes {
+                if viaOther { try await other.write(change) } else { try await pool.write(change) }
+                try await Task.sleep(for: .microseconds(300))
+            }
+        }
+        let refreshes = 150
+        for _ in 0..<refreshes {
+            try await storage.refresh(isolation: MainActor.shared)
+            try await Task.sleep(for: .microseconds(500))
+        }
+        try await writes.value
+        try await storage.refresh(isolation: MainActor.shared)
+        let fresh = try await pool.read { db in
+            try ResultIndex.read(request, sectionColumn: "genre", idColumn: "id", decodingEveryRow: true, in: db).index
+        }
+        #expect(DatabaseStorageFastReadTests.keys(storage.index) == DatabaseStorageFastReadTests.keys(fresh), "seed \(seed)")
+        #expect(storage.changedRowsReadCount > refreshes / 3, "seed \(seed): \(storage.changedRowsReadCount) of \(refreshes + 1) reads journaled")
+        try other.close()
         try pool.close()
     }
 
