@@ -24,7 +24,7 @@ struct DatabaseStorageFaultTests {
         return (queue, storage)
     }
 
-    @Test("another connection holding an exclusive lock for 2.5 s: observation waits and catches up")
+    @Test("another connection holding an exclusive lock for 3.5 s: observation waits and catches up")
     func exclusiveLockIsWaitedFor() async throws {
         let database = try TemporaryDatabase()
         let (queue, storage) = try makeStorage(database)
@@ -44,7 +44,9 @@ struct DatabaseStorageFaultTests {
                     try holder.writeWithoutTransaction { db in
                         try db.execute(sql: "BEGIN EXCLUSIVE")
                         try db.execute(sql: "INSERT INTO book VALUES (10, 'Locked', 'a', 10)")
-                        Thread.sleep(forTimeInterval: 2.5)
+                        // Well past the second after which a lock is told, so that a poller
+                        // held up by a loaded machine (the whole suite runs in parallel) sees it too.
+                        Thread.sleep(forTimeInterval: 3.5)
                         try db.execute(sql: "COMMIT")
                     }
                     continuation.resume(returning: clock.now)
