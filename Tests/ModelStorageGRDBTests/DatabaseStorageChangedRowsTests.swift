@@ -32,6 +32,8 @@ struct DatabaseStorageChangedRowsTests {
         case manyRows
         /// A new column with a default: every row's content changes, no row event.
         case schemaChange
+        /// `UPDATE ... SET id = ...`: SQLite tells the new rowid only, not the old one.
+        case changeRowID
     }
 
     /// The read through the journal (as the storage's next refresh makes it) and the full read
@@ -95,6 +97,12 @@ struct DatabaseStorageChangedRowsTests {
                     }
                     try db.execute(sql: "DELETE FROM book WHERE id >= 5000")
                 }
+            case .changeRowID:
+                guard let victim = ids.randomElement(using: &generator) else { continue }
+                nextID += 1
+                try await queue.write { [nextID] db in
+                    try db.execute(sql: "UPDATE book SET id = ? WHERE id = ?", arguments: [nextID, victim])
+                }
             case .schemaChange:
                 schemaChanged = true
                 try await queue.write { db in try db.execute(sql: "ALTER TABLE book ADD COLUMN note TEXT DEFAULT 'n'") }
@@ -115,7 +123,7 @@ struct DatabaseStorageChangedRowsTests {
             switch commit {
             case .ownWriter, .rolledBack:
                 #expect(viaJournal.readChangedRowsOnly, "\(context): the journal lists every changed row")
-            case .otherConnection, .manyRows, .schemaChange, .replaceThroughUniqueIndex:
+            case .otherConnection, .manyRows, .schemaChange, .replaceThroughUniqueIndex, .changeRowID:
                 #expect(!viaJournal.readChangedRowsOnly, "\(context): the journal cannot list the changes")
             case .deleteAll:
                 break   // journaled row by row when the table had rows, full read otherwise: both right
