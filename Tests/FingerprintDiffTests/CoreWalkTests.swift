@@ -49,6 +49,9 @@ struct CoreWalkTests {
         case prependAppend     // long runs added at either end
         case blocksInPlace     // blocks shuffled or replaced in place (DifferenceKit's shape):
                                // the walk finds the aligned run after them on the same diagonal
+        case differenceKit     // DifferenceKit's benchmark: the top 2% shuffled, a tenth deleted,
+                               // a tenth of new ones inserted elsewhere: the walk finds its place
+                               // again through the anchors, across diagonals
     }
 
     /// A random old list of `count` unique ids (or ids from `alphabet` values, for duplicates)
@@ -105,6 +108,11 @@ struct CoreWalkTests {
                     new.replaceSubrange(range, with: range.map { _ in fresh() })
                 }
             }
+        case .differenceKit:
+            let n = new.count
+            new.removeSubrange((n * 2 / 10)..<(n * 3 / 10))
+            new.insert(contentsOf: (0..<(n / 10)).map { _ in fresh() }, at: min(new.count, n * 3 / 10))
+            new[0..<min(new.count, max(n / 50, Int.random(in: 0...80, using: &generator)))].shuffle(using: &generator)
         case .prependAppend:
             new.insert(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() }, at: 0)
             new.append(contentsOf: (0..<Int.random(in: 0...300, using: &generator)).map { _ in fresh() })
