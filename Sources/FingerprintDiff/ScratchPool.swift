@@ -73,10 +73,12 @@ internal final class ScratchPool: @unchecked Sendable {
         return (pointer, bytes)
     }
 
-    /// Frees kept blocks, largest first, until at least `bytes` bytes are freed or none is left.
-    private func release(atLeast bytes: Int) {
+    /// Frees kept blocks until at least `bytes` bytes are freed or none is left: largest first
+    /// (fewest blocks), or with `smallestFirst` the small ones first, keeping the large blocks
+    /// whose pages cost the most to map again.
+    private func release(atLeast bytes: Int, smallestFirst: Bool = false) {
         let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
-            blocks.sort { $0.bytes > $1.bytes }
+            blocks.sort { smallestFirst ? $0.bytes < $1.bytes : $0.bytes > $1.bytes }
             var freed = 0, count = 0
             while count < blocks.count && freed < bytes {
                 freed += blocks[count].bytes
@@ -108,12 +110,13 @@ internal final class ScratchPool: @unchecked Sendable {
     /// kept blocks), so that memory the pool keeps does not add to the peak of the diff in
     /// progress: a result that is large next to what the pool keeps (a quarter of it or more:
     /// all-new, reversed, shuffled lists, whose time goes into building the result anyway)
-    /// empties the pool; a small one, the common case, frees its own size.
+    /// empties the pool; a small one, the common case, frees its own size, smallest blocks
+    /// first (the large ones, the fingerprints and the matching, are what the next diff needs).
     @usableFromInline
     func makeRoom(forResultOf bytes: Int) {
         guard bytes > 0 else { return }
         let emptyAll = locked { bytes * 4 >= retainedBytes }
-        if emptyAll { releaseAll() } else { release(atLeast: bytes) }
+        if emptyAll { releaseAll() } else { release(atLeast: bytes, smallestFirst: true) }
     }
 
     /// Frees every kept block.
