@@ -15,8 +15,11 @@ import CFingerprintDiff
 ///   `fd_arena` over its free end: no heap allocation, one lock of the pool to take the block
 ///   and one to give it back.
 /// - A large diff takes separate pooled blocks, so that the fingerprints can go back to the
-///   pool as soon as the pairs are confirmed (before the result is built: peak memory), and the
-///   C core allocates from the pool directly.
+///   pool as soon as the pairs are confirmed (before the result is built: peak memory). Up to
+///   ``largestArenaElementCount`` elements the C core carves its scratch from an `fd_arena`
+///   over one more pooled block of ``arenaBytesPerElement`` per element (what does not fit goes
+///   to the pool), so that a repeated diff finds its scratch pages mapped instead of the pool
+///   trading blocks of many sizes; above, it allocates from the pool directly.
 ///
 /// Used through ``with(oldCount:newCount:_:)``, which releases everything when the body returns.
 @usableFromInline
@@ -41,8 +44,15 @@ internal struct _DiffWorkspace {
     /// What the C core allocates with.
     @usableFromInline var allocator: fd_allocator
 
+    /// Up to this many old plus new elements, a large diff's C core works in an arena.
+    static let largestArenaElementCount = 1 << 19
+    /// The arena's size per element: about what Heckel's steps need at most.
+    static let arenaBytesPerElement = 16
+
     private var mainBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)
     private var fingerprintBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)?
+    /// The block of the C core's arena (large diffs up to ``largestArenaElementCount``).
+    private var scratchBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)?
 
     /// Runs `body` with the memory of a diff of `oldCount` and `newCount` elements, then
     /// releases it.
@@ -66,6 +76,7 @@ internal struct _DiffWorkspace {
         if total <= Self.smallElementCount {
             mainBlock = Self.take(Self.smallBlockBytes)
             fingerprintBlock = nil
+            scratchBlock = nil
             let base = mainBlock.pointer
             oldFingerprints = (base + arenaBytes).bindMemory(to: UInt64.self, capacity: oldCount)
             newFingerprints = (base + arenaBytes + oldCount * 8).bindMemory(to: UInt64.self, capacity: newCount)
@@ -89,7 +100,19 @@ internal struct _DiffWorkspace {
             oldToNew = mainBlock.pointer.bindMemory(to: Int64.self, capacity: oldCount)
             newToOld = (mainBlock.pointer + oldCount * 8).bindMemory(to: Int64.self, capacity: newCount)
             inLIS = (mainBlock.pointer + total * 8).bindMemory(to: UInt8.self, capacity: newCount)
-            allocator = ScratchPool.shared.cAllocator
+            if total <= Self.largestArenaElementCount {
+                // Layout: [fd_arena][its fallback fd_allocator][arena room...]
+                let block = Self.take(arenaBytes + total * Self.arenaBytesPerElement)
+                scratchBlock = block
+                let fallback = (block.pointer + MemoryLayout<fd_arena>.size).bindMemory(to: fd_allocator.self, capacity: 1)
+                fallback.initialize(to: ScratchPool.shared.cAllocator)
+                let arena = block.pointer.bindMemory(to: fd_arena.self, capacity: 1)
+                fd_arena_init(arena, block.pointer + arenaBytes, block.bytes - arenaBytes, fallback)
+                allocator = fd_arena_allocator(arena)
+            } else {
+                scratchBlock = nil
+                allocator = ScratchPool.shared.cAllocator
+            }
         }
     }
 
@@ -115,8 +138,16 @@ internal struct _DiffWorkspace {
     /// before the result is built. Larger blocks go back to the system at once, so that the
     /// result of a million-element diff can use their memory (the peak per element is what
     /// counts there, and the faults weigh less).
+    ///
+    /// The C core's arena goes back to the pool too (it is empty once the core returned): a
+    /// collision repair, which calls the core again, allocates from the pool.
     @usableFromInline
     mutating func releaseFingerprints() {
+        if let block = scratchBlock {
+            scratchBlock = nil
+            allocator = ScratchPool.shared.cAllocator
+            ScratchPool.shared.deallocate(block.pointer, bytes: block.bytes)
+        }
         guard let block = fingerprintBlock else { return }
         fingerprintBlock = nil
         if block.bytes <= Self.largestKeptFingerprintBytes {
