@@ -21,18 +21,16 @@ typedef struct bitmaps {
 
 static inline uint64_t bit_of(const bitmaps *maps, uint64_t value) { return fd_multiply_high(fd_mix(value), maps->bits); }
 
-/* Pass 1 for one value; returns 1 when it set a new bit of `repeated`. */
+/* Pass 1 for one value; returns 1 when its bit was already set (the value is a candidate).
+ * Without branches: whether a bit was set is a coin toss the processor cannot predict, and
+ * consecutive values' updates overlap when nothing waits for a comparison. */
 static inline size_t see(bitmaps *maps, uint64_t value) {
     uint64_t bit = bit_of(maps, value), mask = (uint64_t)1 << (bit & 63);
-    uint64_t *word = &maps->seen[bit >> 6];
-    if (!(*word & mask)) {
-        *word |= mask;
-        return 0;
-    }
-    uint64_t *repeat = &maps->repeated[bit >> 6];
-    size_t fresh = !(*repeat & mask);
-    *repeat |= mask;
-    return fresh;
+    size_t index = (size_t)(bit >> 6);
+    uint64_t was = maps->seen[index] & mask;
+    maps->seen[index] |= mask;
+    maps->repeated[index] |= was;
+    return was != 0;
 }
 
 static inline int is_candidate(const bitmaps *maps, uint64_t value) {
@@ -79,18 +77,21 @@ static fd_status candidates_repeat(const uint64_t *candidates, size_t count, con
     return FD_OK;
 }
 
-/* Passes 2 and 3, once pass 1 marked `repeats` bits. */
+/* Passes 2 and 3, once pass 1 found `repeats` values whose bit was already set. */
 static fd_status check_candidates(const fd_context *c, fd_range range, const fd_left *new_side, const bitmaps *maps,
                                   size_t repeats, int *found) {
-    size_t capacity = 3 * repeats + 64, count = 0; /* about 1.9 values per repeated bit */
+    /* `repeats` counts the values that found their bit set: each repeated bit has one more
+     * value than that, and at most as many bits repeat as values found them set. */
+    size_t capacity = 2 * repeats + 64, count = 0;
     uint64_t *candidates = fd_allocate_array(c->allocator, capacity, sizeof(uint64_t));
     if (candidates == NULL) return FD_ERR_NO_MEMORY;
     int overflow = 0;
+    /* Branchless over the old values: each is written at the end, kept when it is a candidate
+     * (the last slot absorbs the writes once the buffer is full; then it is collected again). */
     for (size_t i = range.old_begin; i < range.old_end; i++) {
         uint64_t value = c->old_fp[i];
-        if (!is_candidate(maps, value)) continue;
-        if (count < capacity) candidates[count] = value;
-        count++;
+        candidates[count < capacity ? count : capacity - 1] = value;
+        count += (size_t)is_candidate(maps, value);
     }
     FOR_EACH_UNMATCHED_NEW(c, new_side, value, {
         if (is_candidate(maps, value)) {
@@ -98,7 +99,7 @@ static fd_status check_candidates(const fd_context *c, fd_range range, const fd_
             count++;
         }
     });
-    if (count > capacity) overflow = 1; /* improbable: collect again into an exact array */
+    if (count >= capacity) overflow = 1; /* cannot happen (see capacity): collect again exactly */
     fd_status status = FD_OK;
     if (overflow) {
         fd_deallocate(c->allocator, candidates);
