@@ -8,7 +8,7 @@ import SeededRandom
 
 @testable import ModelStorageGRDB
 
-/// After commits of the storage's own `DatabaseQueue`, the read that fetches only the rows the
+/// After commits of the storage's own writer, the read that fetches only the rows the
 /// change journal lists gives exactly what the full read gives, and whatever the journal cannot
 /// see (other connections, schema changes, rows deleted by `REPLACE`, too many changes) makes
 /// the read a full one.
@@ -144,8 +144,8 @@ struct DatabaseStorageChangedRowsTests {
         try other.close()
     }
 
-    /// Requests whose rows could change without a row of their table changing, and writers
-    /// whose reads use other connections, are never journaled.
+    /// Requests whose rows could change without a row of their table changing are never
+    /// journaled: every read of theirs is a full one.
     @Test("what the journal cannot follow is always read in full")
     func ineligibleRequests() async throws {
         let database = try TemporaryDatabase()
@@ -224,6 +224,8 @@ struct DatabaseStorageChangedRowsTests {
         #expect(storage.changedRowsReadCount > refreshes / 3, "seed \(seed): \(storage.changedRowsReadCount) of \(refreshes + 1) reads journaled")
         try other.close()
         try pool.close()
+        // A read through the journal of a closed pool is an error, not a crash.
+        await #expect(throws: DatabaseError.self) { try await storage.refresh(isolation: MainActor.shared) }
     }
 
     /// An order that is not total: rows that tie may come back in another order; the read

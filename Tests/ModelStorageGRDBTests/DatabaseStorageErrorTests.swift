@@ -138,6 +138,26 @@ struct DatabaseStorageErrorTests {
         #expect(recorder.errors.count == 1 && recorder.updates.isEmpty)
     }
 
+    @Test("a DatabasePool closing (its reads go through the change journal): .database, content kept")
+    func closedPool() async throws {
+        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
+        storage.externalChangePollInterval = .milliseconds(10)
+        let observation = Task { try await storage.observe() }
+        let recorder = UpdateRecorder(storage)
+        try await recorder.wait { storage.isObserving }
+        try await pool.write { db in try db.execute(sql: "UPDATE book SET title = 'changed' WHERE id = 1") }
+        try await recorder.wait { recorder.updates.count == 1 }
+        try pool.close()
+        let result = await observation.result
+        guard case .failure(let error) = result, case .database? = error as? DatabaseStorageError else {
+            Issue.record("expected .database, got \(result)")
+            return
+        }
+        #expect(storage.ids == [[1, 2], [3, 4]])
+        #expect(recorder.errors.count == 1 && recorder.updates.count == 1)
+    }
+
     @Test("bad set-up: a missing section column, a duplicate id, an SQL error; nothing is half made")
     func badSetUp() throws {
         #expect(throws: DatabaseStorageError.missingSectionColumn("shelf")) {
