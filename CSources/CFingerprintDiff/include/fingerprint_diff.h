@@ -199,7 +199,10 @@ typedef struct fd_match_info {
  *   1. the common prefix is matched in place (it is what occurrence order matches there);
  *   2. a sequential walk matches aligned runs in place: equal fingerprints at the current
  *      positions, and at a mismatch a bounded look-ahead (64 elements on either side) finds
- *      where the lists agree again; it gives up after 16 mismatches in a row;
+ *      where the lists agree again; after 16 mismatches in a row it looks up the new elements
+ *      ahead (up to 8,192) among anchors, every 32nd old element, and jumps to the first
+ *      anchor that starts 4 aligned elements (a shuffled top, a moved or replaced block), or
+ *      gives up;
  *   3. what is left goes through the occurrence table (k-th with k-th);
  *   4. the walk stands only when no fingerprint occurs twice outside the prefix (then the
  *      matching is unique, so the walk found it); otherwise the whole rest is matched again
@@ -219,7 +222,8 @@ typedef struct fd_match_info {
  *
  *  Time O(n + m) expected: O(n + m) sequential work for aligned runs, one table operation per
  *  element the walk leaves. Extra memory: about 2 bytes per element for the duplicate check,
- *  and one 8-byte table slot per 3/4 element left to the table; freed before returning.
+ *  up to 1.5 bytes per old element for the anchors (when the walk needs them), one 8-byte
+ *  table slot per 3/4 element left to the table; freed before returning.
  *  @see fd_diff, fd_match_remaining */
 fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
                     const uint64_t *new_fp, size_t new_count,
