@@ -75,13 +75,7 @@ extension DatabaseStorage {
         defer { sqlite3_reset(sqlite) }
         var builder = ChangedRowsBuilder(old: old, isSectioned: sectionColumn != nil)
         var placed = 0
-        while true {
-            let code = sqlite3_step(sqlite)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                    message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: narrow.sql)
-            }
+        while try ResultIndex.step(narrow, in: db) {
             guard sqlite3_column_type(sqlite, 0) == SQLITE_INTEGER else { return nil }
             let id = sqlite3_column_int64(sqlite, 0)
             if isChanged.contains(id) {

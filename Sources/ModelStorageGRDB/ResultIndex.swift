@@ -88,14 +88,7 @@ struct ResultIndex: Sendable {
         var idIndex: Int32 = 0
         var sectionIndex: Int32?
         var isFirstRow = true
-        while true {
-            let code = sqlite3_step(sqlite)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                    message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
-                                    sql: statement.sql)
-            }
+        while try step(statement, in: db) {
             if isFirstRow {
                 // After the first step: a statement that SQLite prepared again after a schema
                 // change only has its new columns then.
@@ -109,6 +102,16 @@ struct ResultIndex: Sendable {
         }
         if isFirstRow { builder.index.columns = columnNames(of: sqlite) }
         return builder.finish()
+    }
+
+    /// Steps `statement` (SQLite's C API) once: `true` when it is on a row, `false` when it is
+    /// done; SQLite's error as GRDB's `DatabaseError` otherwise.
+    static func step(_ statement: Statement, in db: Database) throws -> Bool {
+        let code = sqlite3_step(statement.sqliteStatement)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                            message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: statement.sql)
     }
 
     /// Reads the result decoding every row as a `Record` (through GRDB's cursor and the
