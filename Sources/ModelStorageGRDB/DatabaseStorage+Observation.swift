@@ -197,13 +197,13 @@ extension DatabaseStorage {
         }
         if !wanted.isEmpty {
             let fetchedBefore = fetched.count
-            for (record, id, content) in try fetchRecords(ids: Array(wanted.keys), request: request,
-                                                          columns: new.columns, in: db) {
-                guard let path = wanted[id] else {
+            for row in try fetchRows(ids: Array(wanted.keys), request: request, columns: new.columns,
+                                     sectionColumn: nil, in: db) {
+                guard let path = wanted[row.id] else {
                     if idColumn != nil { throw IDColumnMismatch() }
                     continue
                 }
-                fetched.append((record, id, content, path))
+                fetched.append((row.record, row.id, row.content, path))
             }
             if idColumn != nil && fetched.count - fetchedBefore != wanted.count { throw IDColumnMismatch() }
         }

@@ -242,13 +242,13 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         do {
             let fetched = try LockRetry.runBriefly {
                 try writer.consistentRead { db in
-                    try Self.fetchRecords(ids: ids, request: request, columns: columns, in: db)
+                    try Self.fetchRows(ids: ids, request: request, columns: columns, sectionColumn: nil, in: db)
                 }
             }
             var found: Record?
-            for (record, id, content) in fetched {
-                cache.insert(record, id: id, content: content)
-                if id == wanted.id { found = record }
+            for row in fetched {
+                cache.insert(row.record, id: row.id, content: row.content)
+                if row.id == wanted.id { found = row.record }
             }
             return found
         } catch {
@@ -257,17 +257,10 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         }
     }
 
-    /// The records of `ids` through `request`, with the fingerprints of their rows, in chunks
-    /// that stay under SQLite's limit on bound values. `columns`: those of the last good read.
-    static func fetchRecords(ids: [RowID], request: QueryInterfaceRequest<Record>, columns: [String],
-                             in db: Database) throws -> [(Record, RowID, RowFingerprint)]
-    {
-        try fetchRows(ids: ids, request: request, columns: columns, sectionColumn: nil, in: db)
-            .map { ($0.record, $0.id, $0.content) }
-    }
-
-    /// The rows of `ids` through `request`: each record, its id, its row's fingerprint and, when
-    /// `sectionColumn` is given, that column's value (`nil` when the result has no such column).
+    /// The rows of `ids` through `request`, in chunks that stay under SQLite's limit on bound
+    /// values: each record, its id, its row's fingerprint and, when `sectionColumn` is given,
+    /// that column's value (`nil` when the result has no such column). `columns`: those of the
+    /// last good read.
     static func fetchRows(ids: [RowID], request: QueryInterfaceRequest<Record>, columns: [String],
                           sectionColumn: String?, in db: Database) throws -> [FetchedRow<Record>]
     {
