@@ -25,26 +25,16 @@ internal final class ScratchPool: @unchecked Sendable {
     static let smallestPooledBlock = 64 << 10
 
     let retainedLimit: Int
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = PlatformLock()
     private var blocks: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = []
     private var retainedBytes = 0
 
     init(retainedLimit: Int) {
         self.retainedLimit = retainedLimit
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
         releaseAll()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 
     /// A block of at least `bytes` bytes (16-byte aligned) and its real size, or nil when
@@ -52,7 +42,7 @@ internal final class ScratchPool: @unchecked Sendable {
     @usableFromInline
     func allocate(bytes: Int) -> (pointer: UnsafeMutableRawPointer, bytes: Int)? {
         if bytes >= Self.smallestPooledBlock {
-            let reused: (pointer: UnsafeMutableRawPointer, bytes: Int)? = locked {
+            let reused: (pointer: UnsafeMutableRawPointer, bytes: Int)? = lock.withLock {
                 var best: Int?
                 for (index, block) in blocks.enumerated()
                 where block.bytes >= bytes && block.bytes / 2 <= bytes
@@ -77,7 +67,7 @@ internal final class ScratchPool: @unchecked Sendable {
     /// (fewest blocks), or with `smallestFirst` the small ones first, keeping the large blocks
     /// whose pages cost the most to map again.
     private func release(atLeast bytes: Int, smallestFirst: Bool = false) {
-        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
+        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = lock.withLock {
             blocks.sort { smallestFirst ? $0.bytes < $1.bytes : $0.bytes > $1.bytes }
             var freed = 0, count = 0
             while count < blocks.count && freed < bytes {
@@ -95,7 +85,7 @@ internal final class ScratchPool: @unchecked Sendable {
     @usableFromInline
     func deallocate(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
         if bytes >= Self.smallestPooledBlock {
-            let kept: Bool = locked {
+            let kept: Bool = lock.withLock {
                 guard retainedBytes + bytes <= retainedLimit else { return false }
                 blocks.append((pointer, bytes))
                 retainedBytes += bytes
@@ -115,13 +105,13 @@ internal final class ScratchPool: @unchecked Sendable {
     @usableFromInline
     func makeRoom(forResultOf bytes: Int) {
         guard bytes > 0 else { return }
-        let emptyAll = locked { bytes * 4 >= retainedBytes }
+        let emptyAll = lock.withLock { bytes * 4 >= retainedBytes }
         if emptyAll { releaseAll() } else { release(atLeast: bytes, smallestFirst: true) }
     }
 
     /// Frees every kept block.
     func releaseAll() {
-        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = locked {
+        let released: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = lock.withLock {
             defer {
                 blocks = []
                 retainedBytes = 0

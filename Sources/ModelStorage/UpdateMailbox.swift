@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import FingerprintDiff
 
 /// The updates one ``BaseStorage/updates`` stream has not handed to its reader yet: at most
 /// ``BaseStorage/maximumPendingStreamUpdates``. The storage posts into it from its own isolation;
@@ -25,8 +19,8 @@ final class UpdateMailbox: @unchecked Sendable {
     }
 
     private let capacity: Int
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // All below are guarded by `mutex`.
+    private let lock = PlatformLock()
+    // All below are guarded by `lock`.
     private var pending: [StorageUpdate] = []
     private var head = 0
     private var isClosed = false
@@ -35,25 +29,12 @@ final class UpdateMailbox: @unchecked Sendable {
     init(capacity: Int) {
         precondition(capacity > 0, "UpdateMailbox: capacity must be positive")
         self.capacity = capacity
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    private func withLock<R>(_ body: () -> R) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 
     /// Hands `update` to the waiting reader, or queues it; replaces the queue with one reload
     /// and closes when `capacity` updates are already waiting. O(1) amortized.
     func post(_ update: StorageUpdate) -> PostResult {
-        let (result, reader): (PostResult, UnsafeContinuation<StorageUpdate?, Never>?) = withLock {
+        let (result, reader): (PostResult, UnsafeContinuation<StorageUpdate?, Never>?) = lock.withLock {
             if isClosed { return (.closed, nil) }
             // After a reload the reader must read the storage again, which it can do safely
             // only with a new stream: the reload is the last update of this one.
@@ -77,7 +58,7 @@ final class UpdateMailbox: @unchecked Sendable {
 
     /// Closes the mailbox: the reader takes what is queued, then the stream ends.
     func close() {
-        let reader: UnsafeContinuation<StorageUpdate?, Never>? = withLock {
+        let reader: UnsafeContinuation<StorageUpdate?, Never>? = lock.withLock {
             isClosed = true
             defer { waitingReader = nil }
             return waitingReader
@@ -90,7 +71,7 @@ final class UpdateMailbox: @unchecked Sendable {
     func take() async -> StorageUpdate? {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<StorageUpdate?, Never>) in
-                let taken: StorageUpdate?? = withLock {
+                let taken: StorageUpdate?? = lock.withLock {
                     if head < pending.count {
                         let update = pending[head]
                         head += 1
