@@ -15,8 +15,7 @@ extension BatchUpdate {
     public var withoutMoves: BatchUpdate {
         guard !moves.isEmpty else { return self }
         let destinations = Set(moves.map(\.to))
-        return BatchUpdate(deletions: (deletions + moves.map(\.from)).sorted(),
-                           insertions: (insertions + moves.map(\.to)).sorted(),
+        return BatchUpdate(deletions: _leaving, insertions: _arriving,
                            reloads: reloads,
                            reloadsAfterMoves: reloadsAfterMoves.filter { !destinations.contains($0) })
     }
@@ -30,8 +29,8 @@ extension BatchUpdate {
     ///
     /// - Complexity: O((d + i + k + r) log(d + i + k + r)).
     public var inverted: BatchUpdate {
-        let leaving = (deletions + moves.map(\.from)).sorted()
-        let arriving = (insertions + moves.map(\.to)).sorted()
+        let leaving = _leaving
+        let arriving = _arriving
         // A stage-1 reload is an element that stays: its new index is where it lands.
         let reloadsInNew = reloads.map { _stayingIndex(of: $0, leaving: leaving, arriving: arriving) }.sorted()
         // A stage-2 reload in new space: a moved element is reloaded at its old index after
@@ -53,8 +52,7 @@ extension BatchUpdate {
     public func newIndex(ofOld old: Int) -> Int? {
         if deletions.contains(old) { return nil }
         if let move = moves.first(where: { $0.from == old }) { return move.to }
-        return _stayingIndex(of: old, leaving: (deletions + moves.map(\.from)).sorted(),
-                             arriving: (insertions + moves.map(\.to)).sorted())
+        return _stayingIndex(of: old, leaving: _leaving, arriving: _arriving)
     }
 
     /// The old index of the element at new index `new`, or `nil` when it is inserted: the
@@ -62,14 +60,21 @@ extension BatchUpdate {
     public func oldIndex(ofNew new: Int) -> Int? {
         if insertions.contains(new) { return nil }
         if let move = moves.first(where: { $0.to == new }) { return move.from }
-        return _stayingIndex(of: new, leaving: (insertions + moves.map(\.to)).sorted(),
-                             arriving: (deletions + moves.map(\.from)).sorted())
+        return _stayingIndex(of: new, leaving: _arriving, arriving: _leaving)
     }
 }
 
 /// Where an element that neither leaves nor is reloaded elsewhere lands: elements that stay
 /// keep their order and fill, in order, the indexes that no arrival takes. `leaving` and
 /// `arriving` are sorted. O(log leaving + arriving before the result).
+extension BatchUpdate {
+    /// The old indices whose elements leave their place (deleted or moved away), sorted.
+    var _leaving: [Int] { (deletions + moves.map(\.from)).sorted() }
+
+    /// The new indices that elements arrive at (inserted or moved there), sorted.
+    var _arriving: [Int] { (insertions + moves.map(\.to)).sorted() }
+}
+
 @usableFromInline
 func _stayingIndex(of old: Int, leaving: [Int], arriving: [Int]) -> Int {
     // Rank of the element among those that stay.
