@@ -16,12 +16,6 @@ struct RowFingerprint: Hashable, Sendable {
     var first: UInt64
     var second: UInt64
 
-    /// The fingerprint of the two halves given.
-    init(first: UInt64, second: UInt64) {
-        self.first = first
-        self.second = second
-    }
-
     /// The fingerprint of the row `statement` is on, read from SQLite's column memory into
     /// `image` (a buffer reused from row to row): no `Row`, `String` or `DatabaseValue` is
     /// made. O(size of the row).
