@@ -228,6 +228,48 @@ struct DatabaseStorageChangedRowsTests {
         await #expect(throws: DatabaseError.self) { try await storage.refresh(isolation: MainActor.shared) }
     }
 
+    /// An observer that writes to the database while an update is delivered (through the
+    /// storage's own writer, so the journal records it): each write arrives as the next update,
+    /// every update passes the oracle, and the storage ends showing the database.
+    @Test("an observer writing to the database during delivery", arguments: [false, true])
+    func observerWritesDuringDelivery(pool: Bool) async throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try await queue.write { db in
+            for id in 1...40 {
+                try db.execute(sql: "INSERT INTO book VALUES (?, ?, ?, ?)",
+                               arguments: [id, "Book \(id)", ["art", "history"][id % 2], id % 9])
+            }
+        }
+        let writer: any DatabaseWriter = pool
+            ? try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration()) : queue
+        let storage = try DatabaseStorage(writer: writer, request: Book.ordered, sectionColumn: "genre")
+        storage.externalChangePollInterval = nil
+        let recorder = UpdateRecorder(storage)   // first: it checks each update before the writer below runs
+        var generator = SplitMix64(seed: pool ? 11 : 12)
+        var nextID: Int64 = 1_000
+        var writesLeft = 12
+        storage.addObserver { [storage] _ in
+            guard writesLeft > 0 else { return }
+            writesLeft -= 1
+            let change = DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID,
+                                                                   existing: storage.ids.flatMap { $0 })
+            try? writer.write(change)
+        }
+        let observation = Task { try await storage.observe() }
+        defer { observation.cancel() }
+        try await recorder.wait { storage.isObserving }
+        try await writer.write { db in try db.execute(sql: "UPDATE book SET rank = rank + 1 WHERE id = 1") }
+        try await recorder.wait(timeout: .seconds(30)) { writesLeft == 0 && recorder.updates.count >= 13 }
+        let expected = try idsInDatabase(writer)
+        try await recorder.wait(timeout: .seconds(30)) { storage.ids == expected }
+        #expect(storage.ids == expected)
+        #expect(recorder.updates.count == 13, "one update per commit: \(recorder.updates.count)")
+        #expect(recorder.failures.isEmpty, "\(recorder.failures)")
+        #expect(recorder.errors.isEmpty, "\(recorder.errors)")
+        #expect(storage.changedRowsReadCount >= 13, "the writes were read through the journal")
+    }
+
     /// An order that is not total: rows that tie may come back in another order; the read
     /// through the journal notices that unchanged rows moved and reads in full.
     @Test("ties in the order: the result is still the database's")
