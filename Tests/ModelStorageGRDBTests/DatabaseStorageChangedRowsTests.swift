@@ -267,7 +267,10 @@ struct DatabaseStorageChangedRowsTests {
         #expect(recorder.updates.count == 13, "one update per commit: \(recorder.updates.count)")
         #expect(recorder.failures.isEmpty, "\(recorder.failures)")
         #expect(recorder.errors.isEmpty, "\(recorder.errors)")
-        #expect(storage.changedRowsReadCount >= 13, "the writes were read through the journal")
+        // Every read has a journal position to start from, except a pool's first (a pool's
+        // storage takes its first position when observation starts), which may be the one that
+        // finds the first commit.
+        #expect(storage.changedRowsReadCount >= (pool ? 12 : 13), "the writes were read through the journal")
     }
 
     /// An order that is not total: rows that tie may come back in another order; the read
