@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 
-.PHONY: deps test docs bench bench-full bench-json memory phases database instructions fuzz clean
+.PHONY: deps test docs bench bench-full bench-json memory phases database instructions digests fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -47,6 +47,12 @@ phases: deps
 ## DatabaseStorage against GRDB's ValueObservation.
 database: deps
 	$(BENCH) --database
+
+## Digests of fingerprints, changesets and storage updates on fixed inputs, compared with the
+## committed Benchmarks/digests.txt: a change that must not alter any result leaves them equal.
+digests: deps
+	$(BENCH) --digests > .build/digests.txt
+	diff -u Benchmarks/digests.txt .build/digests.txt && echo "digests: unchanged"
 
 ## Instructions per diff (callgrind), steady whatever the machine's load.
 instructions: deps

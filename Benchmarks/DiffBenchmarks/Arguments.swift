@@ -11,6 +11,8 @@ struct Arguments {
         case database
         /// Runs `runs` diffs of one scenario inside `instructionProbe`, for callgrind.
         case instructions(scenario: String, algorithm: String, runs: Int)
+        /// Digests of the package's outputs on fixed inputs.
+        case digests
         case help
     }
 
@@ -30,6 +32,7 @@ struct Arguments {
         USAGE: DiffBenchmarks [--full] [--filter REGEX] [--iterations N] [--format table|json]
                DiffBenchmarks --phases | --memory [--breakdown] | --database
                DiffBenchmarks --instructions SCENARIO [--algorithm heckel|myers] [--runs N]
+               DiffBenchmarks --digests
 
         With no mode it prints the tables: each diff next to the time to fingerprint its two
         lists ("floor", measured in the same run) and next to the standard library; each
@@ -52,6 +55,10 @@ struct Arguments {
                               the function `instructionProbe`, for
                               valgrind --tool=callgrind --toggle-collect='*instructionProbe*'
                               (make instructions does this)
+          --digests           digests of fingerprints, changesets, sectioned changesets and
+                              storage updates on fixed inputs, one line per group, to compare
+                              before and after a change that must not alter results
+                              (make digests compares them with Benchmarks/digests.txt)
         """
 
     init(_ arguments: [String]) throws(ArgumentError) {
@@ -81,6 +88,7 @@ struct Arguments {
             case "--memory": mode = .memory(breakdown: rest.contains("--breakdown"))
             case "--breakdown": break
             case "--database": mode = .database
+            case "--digests": mode = .digests
             case "--instructions": probe = try value(of: argument)
             case "--algorithm": algorithm = try value(of: argument)
             case "--runs":
