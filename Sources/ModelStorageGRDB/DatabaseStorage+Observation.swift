@@ -112,7 +112,10 @@ extension DatabaseStorage {
         let idColumn = idColumn
         let journal = journal
         let base = journalPosition
-        let read: @Sendable (Database, ChangeJournal.Position?) throws -> Refresh<Record> = { db, position in
+        // `exact`: whether the journal's changes up to `position` are exactly what `db` sees
+        // (see DatabaseWriter.journaledRead); when not, the whole result is read.
+        let read: @Sendable (Database, ChangeJournal.Position?, Bool) throws -> Refresh<Record> = { db, position, exact in
+            let journal = exact ? journal : nil
             do {
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
                                      journal: journal, at: position, since: base, in: db)
@@ -123,9 +126,11 @@ extension DatabaseStorage {
             }
         }
         let refresh = if let journal {
-            try await writer.journaledRead(journal) { db, position in try read(db, position) }
+            try await writer.journaledRead(journal, usedJournal: \.readChangedRowsOnly) { db, position, exact in
+                try read(db, position, exact)
+            }
         } else {
-            try await writer.consistentRead { db in try read(db, nil) }
+            try await writer.consistentRead { db in try read(db, nil, false) }
         }
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         if refresh.decodedEveryRow { self.idColumn = nil }
@@ -151,7 +156,7 @@ extension DatabaseStorage {
     /// shown. Throws ``IDColumnMismatch`` when those records' ids are not the column's values.
     ///
     /// With a `journal`, the `position` in it that `db`'s transaction sees exactly (see
-    /// ``DatabaseWriter/journaledRead(_:_:)``) and the position `base` of the read `old` came
+    /// ``DatabaseWriter/journaledRead(_:usedJournal:_:)``) and the position `base` of the read `old` came
     /// from, and when the journal lists every row changed in between (see ``ChangeJournal``),
     /// only those rows are read (``readChangedRows(_:sectionColumn:old:changed:in:)``);
     /// otherwise, or when that read finds the journal incomplete, the whole result is.

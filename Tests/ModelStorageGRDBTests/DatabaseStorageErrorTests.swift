@@ -158,6 +158,43 @@ struct DatabaseStorageErrorTests {
         #expect(recorder.errors.count == 1 && recorder.updates.count == 1)
     }
 
+    /// GRDB's `asyncConcurrentRead` holds the pool's writer while it waits for a reader, and
+    /// `DatabasePool.close()` holds the readers' barrier while it waits for the writer: a
+    /// storage that read through it hung for good when the pool closed during a read (seen in
+    /// a full test run). Here the pool closes while the storage reads after every commit of a
+    /// writing loop, 12 times over; every observation must end.
+    @Test("a DatabasePool closing while the storage reads its commits: observe() always ends",
+          .timeLimit(.minutes(1)))
+    func poolClosingDuringReads() async throws {
+        for round in 0..<12 {
+            let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+            let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
+            let observation = Task { try await storage.observe() }
+            // Counts only: an oracle that reads the database again cannot follow a closing pool.
+            var updates = 0
+            storage.addObserver { _ in updates += 1 }
+            let waiter = UpdateRecorder(try DatabaseStorage(writer: queue, request: Book.ordered))
+            try await waiter.wait { storage.isObserving }
+            let writes = Task.detached {
+                for rank in 0..<10_000 {
+                    do {
+                        try await pool.write { db in try db.execute(sql: "UPDATE book SET rank = ? WHERE id = 1", arguments: [rank]) }
+                    } catch {
+                        return
+                    }
+                }
+            }
+            try await waiter.wait { updates >= 1 + round % 3 }
+            try pool.close()
+            let result = await observation.result
+            _ = await writes.result
+            guard case .failure(let error) = result, case .database? = error as? DatabaseStorageError else {
+                Issue.record("round \(round): expected .database, got \(result)")
+                return
+            }
+        }
+    }
+
     @Test("bad set-up: a missing section column, a duplicate id, an SQL error; nothing is half made")
     func badSetUp() throws {
         #expect(throws: DatabaseStorageError.missingSectionColumn("shelf")) {
