@@ -4,6 +4,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
+# The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
+BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
 .PHONY: deps test docs bench bench-full bench-json memory phases database instructions digests fuzz clean
 
@@ -50,9 +52,13 @@ database: deps
 
 ## Digests of fingerprints, changesets and storage updates on fixed inputs, compared with the
 ## committed Benchmarks/digests.txt: a change that must not alter any result leaves them equal.
+## Both builds: libxxhash's XXH3 and the package's own (which must give the same digests).
 digests: deps
+	@mkdir -p .build
 	$(BENCH) --digests > .build/digests.txt
-	diff -u Benchmarks/digests.txt .build/digests.txt && echo "digests: unchanged"
+	diff -u Benchmarks/digests.txt .build/digests.txt && echo "digests (libxxhash): unchanged"
+	$(BENCH_PACKAGED) --digests > .build/digests-packaged.txt
+	diff -u Benchmarks/digests.txt .build/digests-packaged.txt && echo "digests (own XXH3): unchanged"
 
 ## Instructions per diff (callgrind), steady whatever the machine's load.
 instructions: deps

@@ -8,6 +8,19 @@ import PackageDescription
 // and, in this package, `swift build --traits GRDB` / `swift test --traits GRDB` (`make test`).
 let grdb = TargetDependencyCondition.when(traits: ["GRDB"])
 
+// Which XXH3 computes the fingerprints, decided here and nowhere else: on Linux with the trait
+// "SystemXXHash" (a default trait), XXH3 from Debian's libxxhash-dev, inlined from its header;
+// everywhere else (macOS, iOS, tvOS, watchOS, visionOS, and Linux with `traits: []`) the
+// package's own XXH3 (CSources/CFingerprintDiff/include/fd_xxh3.h), which needs nothing
+// installed. The two give the same fingerprints bit for bit (FingerprintDiffTests/XXH3Tests).
+// The define reaches FingerprintDiff's Swift code, which picks the implementation once
+// (Sources/FingerprintDiff/XXH3.swift), so every module of a build uses the same one.
+let systemXXHashPlatforms: [Platform] = [.linux]
+let systemXXHashTraits: Set<String> = ["SystemXXHash"]
+let systemXXHash = TargetDependencyCondition.when(platforms: systemXXHashPlatforms, traits: systemXXHashTraits)
+let systemXXHashDefine = SwiftSetting.define("MODELSTORAGE_SYSTEM_XXHASH",
+                                             .when(platforms: systemXXHashPlatforms, traits: systemXXHashTraits))
+
 let package = Package(
     name: "ModelStorage",
     // `Duration` (observation intervals) and `AsyncStream` in the public API.
@@ -20,7 +33,10 @@ let package = Package(
         .library(name: "CFingerprintDiff", targets: ["CFingerprintDiff"]),
     ],
     traits: [
+        .trait(name: "SystemXXHash",
+               description: "On Linux, fingerprints use XXH3 from the system's libxxhash (Debian/Ubuntu: libxxhash-dev), inlined from its header, instead of the package's own XXH3, which gives the same values. On by default; no effect on other platforms. Leave it out (traits: []) where libxxhash-dev is not installed: a static Linux binary, a machine without the package."),
         .trait(name: "GRDB", description: "DatabaseStorage (the ModelStorageGRDB product), which follows a GRDB request over SQLite."),
+        .default(enabledTraits: ["SystemXXHash"]),
     ],
     dependencies: [
         // Only ModelStorageGRDB uses it, and only with the trait: resolved only then.
@@ -30,23 +46,24 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // xxHash from the system: Debian/Ubuntu `libxxhash-dev`, macOS `brew install xxhash`.
+        // XXH3 from the system's libxxhash (Debian/Ubuntu `libxxhash-dev`), for the trait
+        // SystemXXHash on Linux: the header only (in /usr/include), inlined, so nothing is linked
+        // (pkg-config would add -lxxhash). Without the header, shim.h's compile error says what
+        // to install and which trait to leave out.
         .systemLibrary(
             name: "CXXHash",
-            path: "CSources/CXXHash",
-            pkgConfig: "libxxhash",
-            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+            path: "CSources/CXXHash"
         ),
-        // C11 core: fingerprints, Heckel, Myers, matching -> changeset.
+        // C11 core: fingerprints (the package's own XXH3), Heckel, Myers, matching -> changeset.
         .target(
             name: "CFingerprintDiff",
-            dependencies: ["CXXHash"],
             path: "CSources/CFingerprintDiff"
         ),
         // Swift facade: Fingerprint, Changeset, BatchUpdate, SectionedBatchUpdate.
         .target(
             name: "FingerprintDiff",
-            dependencies: ["CFingerprintDiff"]
+            dependencies: ["CFingerprintDiff", .target(name: "CXXHash", condition: systemXXHash)],
+            swiftSettings: [systemXXHashDefine]
         ),
         // Storages: StorageUpdate, MemoryStorage, SingleSectionStorage, accumulation strategies.
         .target(

@@ -1,13 +1,20 @@
 // swift-tools-version: 6.1
 // The benchmark executable of ModelStorage, in a package of its own so that building and
 // testing the library never builds it (nor google/swift-benchmark). `make bench` runs it.
+import Foundation
 import PackageDescription
+
+// Linux-first: with the trait SystemXXHash the fingerprint table compares libxxhash's XXH3 with
+// the package's own in one run. MODELSTORAGE_XXH3=packaged builds without it (what a consumer
+// with `traits: []` gets), for `Benchmarks/instructions.sh`, which counts both.
+let systemXXHash = ProcessInfo.processInfo.environment["MODELSTORAGE_XXH3"] != "packaged"
 
 let package = Package(
     name: "ModelStorageBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "ModelStorage", path: "..", traits: ["GRDB"]),
+        // The traits named here replace the package's defaults.
+        .package(name: "ModelStorage", path: "..", traits: systemXXHash ? ["SystemXXHash", "GRDB"] : ["GRDB"]),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -24,7 +31,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "swift-benchmark"),
                 "SeededRandom",
             ],
-            path: "DiffBenchmarks"
+            path: "DiffBenchmarks",
+            swiftSettings: systemXXHash ? [.define("SYSTEM_XXHASH")] : []
         ),
         // The tests' seeded generator (a link to Tests/SeededRandom), so that benchmark
         // inputs are the ones the figures in the README were measured on.

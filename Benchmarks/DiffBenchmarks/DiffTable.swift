@@ -88,25 +88,59 @@ extension BenchmarkPlan {
         }
         tables.append(table)
 
-        var fingerprints = ResultTable(title: "Fingerprinting 1,000,000 ids (divide by 10^6 for the time per id)",
-                                       columns: ["id type", "time"])
-        add("fingerprint Int x1M", inputKey: "fp-int", input: { Array(0..<1_000_000) }) { ids in
+        // Fingerprinting through the public API (the build's XXH3), and the same loops calling
+        // each implementation directly: libxxhash's (inlined from its header; Linux with the
+        // trait SystemXXHash, which this package turns on) and the package's own.
+        var fingerprints = ResultTable(title: "Fingerprinting 1,000,000 ids (divide by 10^6 for the time per id); this build: \(Fingerprint.implementation)",
+                                       columns: ["id type", "Fingerprint(of:)", "libxxhash XXH3", "own XXH3", "own / libxxhash"])
+        let ints = { Array(0..<1_000_000) }
+        let uuids = { differenceKitScenario(count: 1_000_000).source }
+        let strings = { (0..<1_000_000).map { "row-\($0)" } }
+        add("fingerprint Int x1M", inputKey: "fp-int", input: ints) { ids in
             var sum: UInt64 = 0
             for id in ids { sum &+= id.fingerprint.rawValue }
             blackHole(sum)
         }
-        add("fingerprint UUID x1M", inputKey: "fp-uuid", input: { differenceKitScenario(count: 1_000_000).source }) { ids in
+        add("fingerprint UUID x1M", inputKey: "fp-uuid", input: uuids) { ids in
             var sum: UInt64 = 0
             for id in ids { sum &+= id.fingerprint.rawValue }
             blackHole(sum)
         }
-        add("fingerprint String x1M", inputKey: "fp-string", input: { (0..<1_000_000).map { "row-\($0)" } }) { ids in
+        add("fingerprint String x1M", inputKey: "fp-string", input: strings) { ids in
             var sum: UInt64 = 0
             for id in ids { sum &+= id.fingerprint.rawValue }
             blackHole(sum)
         }
-        fingerprints.rows = [("Int", [.time("fingerprint Int x1M")]), ("UUID", [.time("fingerprint UUID x1M")]),
-                             ("String (\"row-123456\")", [.time("fingerprint String x1M")])]
+        func implementation<XXH3: _XXH3Fingerprinting>(_ name: String, _: XXH3.Type) {
+            add("fingerprint Int x1M \(name)", inputKey: "fp-int", input: ints) { ids in
+                var sum: UInt64 = 0
+                for id in ids { sum &+= XXH3.fingerprint(UInt64(bitPattern: Int64(id))) }
+                blackHole(sum)
+            }
+            add("fingerprint UUID x1M \(name)", inputKey: "fp-uuid", input: uuids) { ids in
+                var sum: UInt64 = 0
+                for id in ids { sum &+= withUnsafeBytes(of: id.uuid) { XXH3.fingerprint16($0.baseAddress!) } }
+                blackHole(sum)
+            }
+            add("fingerprint String x1M \(name)", inputKey: "fp-string", input: strings) { ids in
+                var sum: UInt64 = 0
+                for id in ids {
+                    sum &+= id.utf8.withContiguousStorageIfAvailable {
+                        XXH3.fingerprint(bytes: $0.baseAddress, count: $0.count, seed: 0)
+                    } ?? 0
+                }
+                blackHole(sum)
+            }
+        }
+        implementation("own", _PackagedXXH3.self)
+        #if SYSTEM_XXHASH
+        implementation("libxxhash", _SystemXXH3.self)
+        #endif
+        for (label, key) in [("Int", "Int"), ("UUID", "UUID"), ("String (\"row-123456\")", "String")] {
+            let name = "fingerprint \(key) x1M"
+            fingerprints.rows.append((label, [.time(name), .time("\(name) libxxhash"), .time("\(name) own"),
+                                              .speedup(slow: "\(name) own", fast: "\(name) libxxhash")]))
+        }
         tables.append(fingerprints)
     }
 }

@@ -1,6 +1,4 @@
-import CFingerprintDiff
-
-/// A 64-bit fingerprint of a value's identity, computed with XXH3.
+/// A 64-bit fingerprint of a value's identity, computed with XXH3 (see ``implementation``).
 ///
 /// Fingerprints are a fast filter for the diff engine, never the truth: two different values
 /// may share a fingerprint, and every pair the engine matches by fingerprint is confirmed with
@@ -28,7 +26,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     /// process, which is all a diff needs.
     @inlinable
     public init<Value: Hashable>(hashing value: Value) {
-        self.rawValue = fd_fingerprint_u64(UInt64(UInt(bitPattern: value.hashValue)))
+        self.rawValue = _SelectedXXH3.fingerprint(UInt64(UInt(bitPattern: value.hashValue)))
     }
 
     /// The value in hexadecimal.

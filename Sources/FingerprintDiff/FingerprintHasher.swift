@@ -1,10 +1,8 @@
-import CFingerprintDiff
-
 /// Builds the fingerprint of a composite value from its parts, order-sensitively.
 ///
 /// A hasher that is fed a single 64-bit value, or a single run of bytes, produces the same
-/// fingerprint as `fd_fingerprint_u64` or `fd_fingerprint_bytes` of it: XXH3-64 with seed 0.
-/// Each further part is hashed with the running state as the seed.
+/// fingerprint as the C core's `fd_fingerprint_u64` or `fd_fingerprint_bytes` of it: XXH3-64
+/// with seed 0. Each further part is hashed with the running state as the seed.
 @frozen
 public struct FingerprintHasher: Sendable {
     @usableFromInline
@@ -19,13 +17,13 @@ public struct FingerprintHasher: Sendable {
     /// Feeds a 64-bit value. O(1).
     @inlinable
     public mutating func combine(_ value: UInt64) {
-        state = fd_fingerprint_combine(state, value)
+        state = _SelectedXXH3.combine(state, value)
     }
 
     /// Feeds a run of bytes. O(count).
     @inlinable
     public mutating func combine(bytes: UnsafeRawBufferPointer) {
-        state = fd_fingerprint_bytes(bytes.baseAddress, bytes.count, state)
+        state = _SelectedXXH3.fingerprint(bytes: bytes.baseAddress, count: bytes.count, seed: state)
     }
 
     /// Feeds a value that can fingerprint itself.

@@ -1,5 +1,3 @@
-import CFingerprintDiff
-
 // Fingerprints of the standard library's types.
 
 /// Integers feed their value as 64 bits (sign-extended for signed types).
@@ -18,7 +16,7 @@ extension _FingerprintableAsUInt64 {
     /// XXH3-64 of `_fingerprintBits`, inlined.
     @inlinable
     public var fingerprint: Fingerprint {
-        Fingerprint(rawValue: fd_fingerprint_u64(_fingerprintBits))
+        Fingerprint(rawValue: _SelectedXXH3.fingerprint(_fingerprintBits))
     }
 }
 

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import CFingerprintDiff
 
 extension UUID: Fingerprintable {
     /// Feeds the 16 bytes of the UUID.
@@ -15,6 +14,6 @@ extension UUID: Fingerprintable {
     /// XXH3-64 of the 16 bytes, inlined.
     @inlinable
     public var fingerprint: Fingerprint {
-        withUnsafeBytes(of: uuid) { Fingerprint(rawValue: fd_fingerprint_16_bytes($0.baseAddress!)) }
+        withUnsafeBytes(of: uuid) { Fingerprint(rawValue: _SelectedXXH3.fingerprint16($0.baseAddress!)) }
     }
 }

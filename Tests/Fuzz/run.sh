@@ -19,23 +19,27 @@ build=.build/fuzz
 mkdir -p "$build" "Tests/Fuzz/.out/$harness"
 core_sources=(CSources/CFingerprintDiff/*.c)
 includes=(-I CSources/CFingerprintDiff/include -I Tests/Fuzz/CoreFuzzCheck/include)
-xxhash_flags=$(pkg-config --cflags libxxhash 2>/dev/null || true)
+# With libxxhash-dev installed the core harness also compares the package's XXH3 with it.
+system_xxhash=()
+if pkg-config --exists libxxhash 2>/dev/null; then
+    system_xxhash=(-DCORE_FUZZ_SYSTEM_XXHASH $(pkg-config --cflags libxxhash))
+fi
 
 case "$harness" in
 core)
     "$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        $xxhash_flags "${includes[@]}" "${core_sources[@]}" Tests/Fuzz/CoreFuzzCheck/core_fuzz_check.c \
-        Tests/Fuzz/core_harness.c -o "$build/core"
+        "${system_xxhash[@]}" "${includes[@]}" "${core_sources[@]}" Tests/Fuzz/CoreFuzzCheck/core_fuzz_check.c \
+        Tests/Fuzz/CoreFuzzCheck/xxh3_portable.c Tests/Fuzz/core_harness.c -o "$build/core"
     ;;
 facade)
     objects=()
     for source in "${core_sources[@]}"; do
         object="$build/$(basename "$source" .c).o"
-        "$clang" -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address $xxhash_flags "${includes[@]}" -c "$source" -o "$object"
+        "$clang" -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address "${includes[@]}" -c "$source" -o "$object"
         objects+=("$object")
     done
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FacadeFuzz -package-name ModelStorage \
-        -I CSources/CFingerprintDiff/include $(for flag in $xxhash_flags; do echo -Xcc "$flag"; done) \
+        -I CSources/CFingerprintDiff/include \
         Sources/FingerprintDiff/*.swift Tests/Fuzz/FacadeFuzzCheck/*.swift Tests/Fuzz/facade_harness.swift \
         "${objects[@]}" -o "$build/facade"
     ;;

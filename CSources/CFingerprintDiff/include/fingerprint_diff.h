@@ -4,7 +4,8 @@
  * What it does
  * ============
  * Two lists are given as arrays of 64-bit fingerprints (one per element, derived from the
- * element's identity, normally with XXH3). The core computes a *matching* between them:
+ * element's identity, normally with XXH3: fd_fingerprint_u64() and its siblings below). The
+ * core computes a *matching* between them:
  *
  *     old_to_new[i] = index j in new that old element i is matched with, or -1
  *     new_to_old[j] = index i in old that new element j is matched with, or -1
@@ -57,6 +58,7 @@
  *   fd_changeset.c           matching to deletions, insertions, moves, updates
  *   fd_diff.c                fd_diff: matching and moves in one call
  *   fd_arena.c               a caller-provided workspace as an fd_allocator
+ *   include/fd_xxh3.h        XXH3-64 from its specification, for the fingerprints
  */
 #ifndef FINGERPRINT_DIFF_H
 #define FINGERPRINT_DIFF_H
@@ -64,11 +66,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Inline XXH3 so that fingerprints of fixed-size values cost a few instructions from Swift. */
-#ifndef XXH_INLINE_ALL
-#define XXH_INLINE_ALL
-#endif
-#include <xxhash.h>
+/* The package's own XXH3-64 (header only, inline): fingerprints of fixed-size values cost a
+ * few instructions from Swift, and no system library is needed on any platform. */
+#include "fd_xxh3.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,28 +77,31 @@ extern "C" {
 /**
  * @defgroup fingerprints Fingerprints
  * XXH3-64 fingerprints of identities, inline so that Swift calls cost a few instructions.
+ * They use the package's own XXH3 (fd_xxh3.h), equal bit for bit to libxxhash's. The Swift
+ * layer takes the same four functions from libxxhash instead on Linux with the package trait
+ * SystemXXHash (CSources/CXXHash: fd_system_fingerprint_*); the values are the same.
  * @{
  */
 
 /** Fingerprint of one 64-bit value (XXH3-64, seed 0, over its 8 native-endian bytes).
  *  @param value the value. @return its fingerprint. Inline; about 1.5 ns. */
 static inline uint64_t fd_fingerprint_u64(uint64_t value) {
-    return XXH3_64bits(&value, sizeof value);
+    return fd_xxh3_64bits(&value, sizeof value);
 }
 
 /** Fingerprint of a run of bytes (XXH3-64 with a seed).
- *  @param bytes the bytes; may be NULL when @p length is 0.
+ *  @param bytes the bytes; may be NULL when @p length is 0 (the fingerprint of no bytes).
  *  @param length how many bytes.
  *  @param seed XXH3's seed (0 for a plain fingerprint).
  *  @return the fingerprint. Inline. */
 static inline uint64_t fd_fingerprint_bytes(const void *bytes, size_t length, uint64_t seed) {
-    return XXH3_64bits_withSeed(bytes, length, seed);
+    return fd_xxh3_64bits_with_seed(bytes, length, seed);
 }
 
 /** Fingerprint of 16 bytes, e.g. a UUID.
  *  @param bytes 16 readable bytes. @return XXH3-64 of them. Inline. */
 static inline uint64_t fd_fingerprint_16_bytes(const void *bytes) {
-    return XXH3_64bits(bytes, 16);
+    return fd_xxh3_64bits(bytes, 16);
 }
 
 /** Combines a running fingerprint with the next 64-bit value, order-sensitively: how
@@ -106,7 +109,7 @@ static inline uint64_t fd_fingerprint_16_bytes(const void *bytes) {
  *  @param running the fingerprint so far. @param next the next value.
  *  @return XXH3-64 of @p next seeded with @p running. Inline. */
 static inline uint64_t fd_fingerprint_combine(uint64_t running, uint64_t next) {
-    return XXH3_64bits_withSeed(&next, sizeof next, running);
+    return fd_xxh3_64bits_with_seed(&next, sizeof next, running);
 }
 
 /** @} */

@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef CORE_FUZZ_SYSTEM_XXHASH
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+#endif
+
 #define FAIL(...)                                                 \
     do {                                                          \
         snprintf(message, message_capacity, __VA_ARGS__);         \
@@ -146,9 +151,43 @@ static int check_walk_equals_table(const uint64_t *old_fp, size_t n, const uint6
     return failed;
 }
 
+/* The package's XXH3 against its portable build and (when compiled in) libxxhash, on the
+ * input's bytes at offsets 0-3 with four seeds. */
+static int check_xxh3(const uint8_t *data, size_t size, char *message, size_t message_capacity) {
+    uint64_t first = 0;
+    if (size >= 8) memcpy(&first, data, 8);
+    const uint64_t seeds[4] = {0, 1, first, first | ((uint64_t)1 << 63)};
+    for (size_t offset = 0; offset < 4 && offset <= size; offset++) {
+        for (int k = 0; k < 4; k++) {
+            size_t length = size - offset;
+            uint64_t packaged = fd_xxh3_64bits_with_seed(data + offset, length, seeds[k]);
+            uint64_t portable = core_fuzz_xxh3_portable(data + offset, length, seeds[k]);
+            if (packaged != portable) {
+                snprintf(message, message_capacity, "XXH3 of %zu bytes, seed %llx: %llx, portable build %llx",
+                         length, (unsigned long long)seeds[k], (unsigned long long)packaged, (unsigned long long)portable);
+                return 1;
+            }
+#ifdef CORE_FUZZ_SYSTEM_XXHASH
+            uint64_t system = XXH3_64bits_withSeed(data + offset, length, seeds[k]);
+            if (packaged != system) {
+                snprintf(message, message_capacity, "XXH3 of %zu bytes, seed %llx: %llx, libxxhash %llx",
+                         length, (unsigned long long)seeds[k], (unsigned long long)packaged, (unsigned long long)system);
+                return 1;
+            }
+#endif
+            if (k == 0 && packaged != fd_xxh3_64bits(data + offset, length)) {
+                snprintf(message, message_capacity, "XXH3 of %zu bytes: seed 0 differs from no seed", length);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t message_capacity) {
     int result = 0;
     message[0] = '\0';
+    if (check_xxh3(data, size, message, message_capacity) != 0) return 1;
     uint8_t mode = size > 0 ? data[0] : 0;
     size_t split_byte = size > 1 ? data[1] : 128;
     long fail_at = size > 2 ? data[2] : -1;

@@ -19,6 +19,12 @@
  *
  * Every mode also checks that Heckel with the walk (fd_heckel, fd_diff) gives exactly what the
  * table-only path (fd_diff with FD_DIFF_TABLE_ONLY) gives: matching, moves, counts, flags.
+ *
+ * And every input, as raw bytes, is hashed with the package's XXH3 (fd_xxh3.h) at four
+ * offsets and four seeds (0, 1, the input's first 8 bytes, and those with the high bit set):
+ * it must equal the same code built with FD_XXH3_FORCE_PORTABLE (core_fuzz_xxh3_portable) and,
+ * when this file is compiled with CORE_FUZZ_SYSTEM_XXHASH (Tests/Fuzz/run.sh does when
+ * libxxhash-dev is installed), libxxhash's XXH3_64bits_withSeed.
  */
 #ifndef CORE_FUZZ_CHECK_H
 #define CORE_FUZZ_CHECK_H
@@ -29,5 +35,12 @@
 /*! Returns 0 when every invariant holds, otherwise a non-zero code and a message describing
  *  the first violated invariant in `message` (always NUL-terminated). */
 int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t message_capacity);
+
+/*! fd_xxh3_64bits_with_seed built with FD_XXH3_FORCE_PORTABLE (xxh3_portable.c). */
+uint64_t core_fuzz_xxh3_portable(const void *input, size_t length, uint64_t seed);
+
+/*! 1 when xxh3_portable.c was indeed built without the 128-bit multiply and the native
+ *  little-endian loads (the macro took effect), 0 otherwise. */
+int core_fuzz_xxh3_portable_is_portable(void);
 
 #endif
