@@ -11,8 +11,14 @@ extension BatchUpdate {
     /// destination (the inserted element takes its new content, so a moved element's stage-2
     /// reload is dropped; other stage-2 reloads stay). Legal whenever this update is.
     ///
+    /// - Precondition: the update is well formed: no negative index, no index twice in one
+    ///   kind of operation, no old index both deleted and moved or reloaded, no new index both
+    ///   inserted and moved to. Every update the package computes is; check one you built or
+    ///   decoded with ``validate(oldCount:newCount:)`` first, which throws a typed error
+    ///   instead of trapping.
     /// - Complexity: O((d + i + k) log(d + i + k)) for d deletions, i insertions, k moves.
     public var withoutMoves: BatchUpdate {
+        _checkWellFormed("withoutMoves")
         guard !moves.isEmpty else { return self }
         let destinations = Set(moves.map(\.to))
         return BatchUpdate(deletions: _leaving, insertions: _arriving,
@@ -27,8 +33,11 @@ extension BatchUpdate {
     /// inverse gives the original list; `inverted.inverted == self` for an update whose lists
     /// are sorted and free of such dropped reloads (every update made from a ``Changeset``).
     ///
+    /// - Precondition: the update is well formed (see ``withoutMoves``); check one you built
+    ///   or decoded with ``validate(oldCount:newCount:)`` first.
     /// - Complexity: O((d + i + k + r) log(d + i + k + r)).
     public var inverted: BatchUpdate {
+        _checkWellFormed("inverted")
         let leaving = _leaving
         let arriving = _arriving
         // A stage-1 reload is an element that stays: its new index is where it lands.
@@ -47,20 +56,70 @@ extension BatchUpdate {
                            reloads: reloadsInNew, reloadsAfterMoves: reloadsAfterMovesInOld)
     }
 
-    /// The new index of the element at old index `old`, or `nil` when it is deleted.
-    /// O((d + i + k) log(d + i + k)); to map many indexes, use ``Changeset/IndexLookup``.
+    /// The new index of the element at old index `old`, or `nil` when it is deleted or `old`
+    /// is negative.
+    ///
+    /// The update knows no counts: an index past the end of the old list is placed as if the
+    /// list went on; check it against your count. To map many indexes of two lists you have,
+    /// use ``Changeset/IndexLookup``, which answers `nil` for any index out of range.
+    ///
+    /// - Precondition: the update is well formed (see ``withoutMoves``).
+    /// - Complexity: O((d + i + k) log(d + i + k)).
     public func newIndex(ofOld old: Int) -> Int? {
+        _checkWellFormed("newIndex(ofOld:)")
+        guard old >= 0 else { return nil }
         if deletions.contains(old) { return nil }
         if let move = moves.first(where: { $0.from == old }) { return move.to }
         return _stayingIndex(of: old, leaving: _leaving, arriving: _arriving)
     }
 
-    /// The old index of the element at new index `new`, or `nil` when it is inserted: the
-    /// same look-up as ``newIndex(ofOld:)``, the other way. O((d + i + k) log(d + i + k)).
+    /// The old index of the element at new index `new`, or `nil` when it is inserted or `new`
+    /// is negative: the same look-up as ``newIndex(ofOld:)``, the other way, with the same
+    /// precondition. O((d + i + k) log(d + i + k)).
     public func oldIndex(ofNew new: Int) -> Int? {
+        _checkWellFormed("oldIndex(ofNew:)")
+        guard new >= 0 else { return nil }
         if insertions.contains(new) { return nil }
         if let move = moves.first(where: { $0.to == new }) { return move.from }
         return _stayingIndex(of: new, leaving: _arriving, arriving: _leaving)
+    }
+}
+
+extension BatchUpdate {
+    /// Why no list could take this update, found without counts (a negative index, an index
+    /// twice in one kind of operation, an old index both deleted and moved or reloaded, moved
+    /// and reloaded, a new index both inserted and moved to), or `nil`. Sets, not marks by
+    /// index, so a hostile index allocates nothing. O(number of operations) expected.
+    var _wellFormednessProblem: String? {
+        func check(_ indexes: some Sequence<Int>, _ operation: BatchUpdateError.Operation) -> (Set<Int>, String?) {
+            var seen = Set<Int>()
+            for index in indexes {
+                if index < 0 { return (seen, "\(operation.rawValue) index \(index) is negative") }
+                if !seen.insert(index).inserted { return (seen, BatchUpdateError.duplicateIndex(operation, index: index).description) }
+            }
+            return (seen, nil)
+        }
+        let (deleted, deletionProblem) = check(deletions, .deletion)
+        let (movedFrom, sourceProblem) = check(moves.lazy.map(\.from), .moveSource)
+        let (reloaded, reloadProblem) = check(reloads, .reload)
+        let (inserted, insertionProblem) = check(insertions, .insertion)
+        let (movedTo, destinationProblem) = check(moves.lazy.map(\.to), .moveDestination)
+        let (_, secondStageProblem) = check(reloadsAfterMoves, .reloadAfterMoves)
+        if let problem = deletionProblem ?? sourceProblem ?? reloadProblem ?? insertionProblem
+            ?? destinationProblem ?? secondStageProblem { return problem }
+        if let index = deleted.first(where: movedFrom.contains) { return BatchUpdateError.deletedAndMoved(index: index).description }
+        if let index = deleted.first(where: reloaded.contains) { return BatchUpdateError.deletedAndReloaded(index: index).description }
+        if let index = movedFrom.first(where: reloaded.contains) { return BatchUpdateError.movedAndReloaded(index: index).description }
+        if let index = inserted.first(where: movedTo.contains) { return BatchUpdateError.insertedAndMovedTo(index: index).description }
+        return nil
+    }
+
+    /// Traps, naming the problem, when the update is not well formed: `operation` would give a
+    /// wrong answer.
+    func _checkWellFormed(_ operation: String) {
+        if let problem = _wellFormednessProblem {
+            preconditionFailure("BatchUpdate.\(operation) of an update that no list can take (\(problem)); validate(oldCount:newCount:) says why with a typed error")
+        }
     }
 }
 

@@ -15,6 +15,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
         case reload
         /// A stage-2 reload (new index).
         case reloadAfterMoves
+        /// A ``Changeset`` update (its old offset).
+        case update
     }
 
     /// An index outside `0..<count` of the space the operation uses (old or new).
@@ -35,6 +37,9 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     /// A ``Changeset`` update whose old and new offsets are not a pair the changeset matches
     /// (the element at `old` does not end up at `new`).
     case updateNotMatched(old: Int, new: Int)
+    /// A ``Changeset`` update whose old offset is outside `0..<oldCount` or whose new offset is
+    /// outside `0..<newCount`.
+    case updateOutOfRange(old: Int, new: Int, oldCount: Int, newCount: Int)
 
     /// A sentence that names the offending index.
     public var description: String {
@@ -55,6 +60,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
             return "invalid number of items: \(oldCount) - \(deletions) + \(insertions) != \(newCount)"
         case let .updateNotMatched(old, new):
             return "update \(old)~\(new) does not name a matched pair (old \(old) does not end up at \(new))"
+        case let .updateOutOfRange(old, new, oldCount, newCount):
+            return "update \(old)~\(new) is out of range (old offsets 0..<\(oldCount), new offsets 0..<\(newCount))"
         }
     }
 }

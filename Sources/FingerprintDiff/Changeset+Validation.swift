@@ -5,15 +5,22 @@ extension Changeset {
     /// counts add up, the batch update it makes is legal, and every update names a pair the
     /// changeset matches.
     ///
-    /// - Throws: ``BatchUpdateError`` naming the first offending offset.
+    /// - Throws: ``BatchUpdateError`` naming the first offending offset in the changeset's own
+    ///   terms (a deletion, an insertion, a move's source or destination, an update), never
+    ///   an operation of the ``BatchUpdate`` it makes.
     /// - Complexity: O(oldCount + newCount + number of changes · log).
     public func validate(oldCount: Int, newCount: Int) throws(BatchUpdateError) {
+        // The updates first, in their own terms: the batch update files them as reloads of
+        // either stage, which the caller never wrote.
+        let deleted = Set(deletions), inserted = Set(insertions)
+        var updated = Set<Int>()
         for update in updates {
-            guard update.old >= 0 && update.old < oldCount else {
-                throw .indexOutOfRange(.reload, index: update.old, count: oldCount)
+            guard update.old >= 0 && update.old < oldCount && update.new >= 0 && update.new < newCount else {
+                throw .updateOutOfRange(old: update.old, new: update.new, oldCount: oldCount, newCount: newCount)
             }
-            guard update.new >= 0 && update.new < newCount else {
-                throw .indexOutOfRange(.reloadAfterMoves, index: update.new, count: newCount)
+            guard updated.insert(update.old).inserted else { throw .duplicateIndex(.update, index: update.old) }
+            if deleted.contains(update.old) || inserted.contains(update.new) {
+                throw .updateNotMatched(old: update.old, new: update.new)
             }
         }
         try BatchUpdate(self).validate(oldCount: oldCount, newCount: newCount)
@@ -22,12 +29,8 @@ extension Changeset {
             throw .invalidCount(oldCount: oldCount, deletions: deletions.count,
                                 insertions: insertions.count, newCount: newCount)
         }
-        var seen = Set<Int>()
-        for update in updates {
-            guard newOfOld[update.old] == update.new else {
-                throw .updateNotMatched(old: update.old, new: update.new)
-            }
-            guard seen.insert(update.old).inserted else { throw .duplicateIndex(.reload, index: update.old) }
+        for update in updates where newOfOld[update.old] != update.new {
+            throw .updateNotMatched(old: update.old, new: update.new)
         }
     }
 }

@@ -20,8 +20,15 @@ extension SectionedBatchUpdate {
     /// other stage-2 reloads stay, but for items of sections that now are inserted). Legal
     /// whenever this update is.
     ///
+    /// - Precondition: the update is well formed: every index path a (section, item) pair, no
+    ///   negative index, none twice in one kind of operation, no section or item both deleted
+    ///   and moved, none both inserted and moved to. Every update the package computes is;
+    ///   check one you built or decoded with
+    ///   ``validate(oldItemCounts:newItemCounts:)`` first, which throws a typed error instead
+    ///   of trapping.
     /// - Complexity: O(n log n) for n operations.
     public var withoutMoves: SectionedBatchUpdate {
+        _checkWellFormed("withoutMoves")
         guard !movedSections.isEmpty || !movedItems.isEmpty else { return self }
         let inserted = (insertedSections + movedSections.map(\.to)).sorted()
         let insertedSet = Set(inserted)
@@ -46,17 +53,10 @@ extension SectionedBatchUpdate {
     /// this update moves into a section it reloads whole is reloaded by the inverse after
     /// moving back (this update does not say whether its content changed).
     ///
-    /// For an update that `validate` refuses, the result is some update (never a trap), which
-    /// `validate` may refuse too.
-    ///
+    /// - Precondition: the update is well formed (see ``withoutMoves``).
     /// - Complexity: O(n log n + n · a) for n operations and at most a arrivals in one section.
     public var inverted: SectionedBatchUpdate {
-        // Meaningful for a legal update; an index path that is not [section, item] (which
-        // `validate` refuses) is left out rather than read.
-        let deletedItems = deletedItems.filter(\.isSectionItem), insertedItems = insertedItems.filter(\.isSectionItem)
-        let movedItems = movedItems.filter { $0.from.isSectionItem && $0.to.isSectionItem }
-        let updatedItems = updatedItems.filter(\.isSectionItem)
-        let updatedItemsAfterMoves = updatedItemsAfterMoves.filter(\.isSectionItem)
+        _checkWellFormed("inverted")
         let sectionsLeaving = (deletedSections + movedSections.map(\.from)).sorted()
         let sectionsArriving = (insertedSections + movedSections.map(\.to)).sorted()
         let insertedSectionSet = Set(insertedSections)
@@ -113,5 +113,47 @@ extension SectionedBatchUpdate {
             movedItems: movedItems.map { IndexPathMove(from: $0.to, to: $0.from) }.sorted { $0.from < $1.from },
             updatedItems: newUpdatedItems,
             updatedItemsAfterMoves: oldUpdatedAfterMoves.filter { !reloadedSections.contains($0[0]) }.sorted())
+    }
+}
+
+extension SectionedBatchUpdate {
+    /// Why no list of sections could take this update, found without counts (an index path
+    /// that is not a (section, item) pair, a negative index, an index twice in one kind of
+    /// operation, a section or item both deleted and moved, both inserted and moved to), or
+    /// `nil`. O(number of operations) expected; allocates nothing by an index's size.
+    var _wellFormednessProblem: String? {
+        let sections = BatchUpdate(deletions: deletedSections, insertions: insertedSections, moves: movedSections)
+        if let problem = sections._wellFormednessProblem { return "sections: \(problem)" }
+        if let index = updatedSections.first(where: { $0 < 0 }) { return "updated section \(index) is negative" }
+        func check(_ paths: some Sequence<IndexPath>, _ operation: String) -> (Set<IndexPath>, String?) {
+            var seen = Set<IndexPath>()
+            for path in paths {
+                guard path.isSectionItem, path[0] >= 0, path[1] >= 0 else {
+                    return (seen, "\(operation) index path \(Array(path)) is not a (section, item) pair of non-negative indexes")
+                }
+                if !seen.insert(path).inserted { return (seen, "\(operation) index path \(Array(path)) appears more than once") }
+            }
+            return (seen, nil)
+        }
+        let (deleted, deletionProblem) = check(deletedItems, "deletion")
+        let (movedFrom, sourceProblem) = check(movedItems.lazy.map(\.from), "move source")
+        let (inserted, insertionProblem) = check(insertedItems, "insertion")
+        let (movedTo, destinationProblem) = check(movedItems.lazy.map(\.to), "move destination")
+        let (_, reloadProblem) = check(updatedItems, "reload")
+        let (_, secondStageProblem) = check(updatedItemsAfterMoves, "reload after moves")
+        if let problem = deletionProblem ?? sourceProblem ?? insertionProblem ?? destinationProblem
+            ?? reloadProblem ?? secondStageProblem { return problem }
+        if let path = deleted.first(where: movedFrom.contains) { return "index path \(Array(path)) is both deleted and moved" }
+        if let path = inserted.first(where: movedTo.contains) {
+            return "index path \(Array(path)) is both inserted and the destination of a move"
+        }
+        return nil
+    }
+
+    /// Traps, naming the problem, when the update is not well formed.
+    func _checkWellFormed(_ operation: String) {
+        if let problem = _wellFormednessProblem {
+            preconditionFailure("SectionedBatchUpdate.\(operation) of an update that no list can take (\(problem)); validate(oldItemCounts:newItemCounts:) says why with a typed error")
+        }
     }
 }

@@ -32,17 +32,22 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidIndexPath(path):
             return "index path \(Array(path)) is not a (section, item) pair of non-negative indexes"
         case let .sectionOutOfRange(section, count):
-            return "section \(section) is out of range (the storage has \(count) sections)"
+            return "section \(section) is out of range (the storage has \(counted(count, "section")))"
         case let .itemOutOfRange(path, count):
-            return "index path \(Array(path)) is out of range (section \(path[0]) has \(count) items)"
+            return "index path \(Array(path)) is out of range (section \(path[0]) has \(counted(count, "item")))"
         case let .itemNotFound(item):
             return "item \(item) is not in the storage"
         case let .countMismatch(items, indexPaths):
-            return "\(items) items but \(indexPaths) index paths"
+            return "\(counted(items, "item")) but \(counted(indexPaths, "index path"))"
         case let .nilItem(offset):
             return "the model at offset \(offset) is nil"
         case .moveWithoutAnimationInsideBatch:
             return "moveItemWithoutAnimation(from:to:) cannot be called inside performUpdates"
         }
     }
+}
+
+/// "1 section", "0 sections", "2 sections".
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

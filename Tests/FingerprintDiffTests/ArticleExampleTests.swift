@@ -16,7 +16,8 @@ struct ArticleExampleTests {
         let new = [Chore(id: 3, title: "Ship"), Chore(id: 1, title: "Write"), Chore(id: 2, title: "Test it")]
 
         let changeset = Changeset(from: old, to: new)
-        // changeset.moves == [Move(from: 2, to: 0)], changeset.updates == [Update(old: 1, new: 2)]
+        precondition(changeset.moves == [Changeset.Move(from: 2, to: 0)])
+        precondition(changeset.updates == [Changeset.Update(old: 1, new: 2)])
         #expect(changeset.moves == [Changeset.Move(from: 2, to: 0)])
         #expect(changeset.updates == [Changeset.Update(old: 1, new: 2)])
 
@@ -31,9 +32,11 @@ struct ArticleExampleTests {
         #expect(paths.moves.count == 1 && paths.reloads == [IndexPath(indexes: [0, 1])])
 
         try batch.validate(oldCount: old.count, newCount: new.count)
-        let shown = try batch.apply(to: old, with: new)   // == new
+        let shown = try batch.apply(to: old, with: new)
+        precondition(shown == new)
         let undo = batch.inverted                         // takes new back to old
-        let back = try undo.apply(to: new, with: old)     // == old
+        let back = try undo.apply(to: new, with: old)
+        precondition(back == old)
         #expect(shown == new && back == old)
     }
 
@@ -67,9 +70,10 @@ struct ArticleExampleTests {
                    ArraySection(model: Shelf(id: "read"), items: [Book(id: 1, title: "Dune"), Book(id: 3, title: "Ulysses")])]
 
         let update = SectionedChangeset(from: old, to: new).batchUpdate
-        // update.movedItems == [IndexPathMove(from: [0, 0], to: [1, 0])]
+        precondition(update.movedItems == [IndexPathMove(from: [0, 0], to: [1, 0])])
         try update.validate(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
-        let items = try update.apply(to: old.map(\.items), with: new.map(\.items))   // == new.map(\.items)
+        let items = try update.apply(to: old.map(\.items), with: new.map(\.items))
+        precondition(items == new.map(\.items))
         #expect(update.movedItems == [IndexPathMove(from: [0, 0], to: [1, 0])])
         #expect(items == new.map(\.items))
     }

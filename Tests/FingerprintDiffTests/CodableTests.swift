@@ -190,7 +190,7 @@ struct CodableTests {
         #expect(throws: BatchUpdateError.updateNotMatched(old: 0, new: 1)) {
             try changeset.validate(oldCount: 3, newCount: 3)
         }
-        #expect(throws: BatchUpdateError.indexOutOfRange(.reload, index: 5, count: 3)) {
+        #expect(throws: BatchUpdateError.updateOutOfRange(old: 5, new: 0, oldCount: 3, newCount: 3)) {
             try Changeset(updates: [.init(old: 5, new: 0)]).validate(oldCount: 3, newCount: 3)
         }
     }

@@ -19,7 +19,8 @@ struct ReadmeExampleTests {
         let new = [cyd, ada, Contact(id: bob.id, name: "Bobby")]
 
         let changeset = Changeset(from: old, to: new)   // Heckel, O(n)
-        // changeset.moves == [Move(from: 2, to: 0)], changeset.updates == [Update(old: 1, new: 2)]
+        precondition(changeset.moves == [Changeset.Move(from: 2, to: 0)])     // cyd moved to the top
+        precondition(changeset.updates == [Changeset.Update(old: 1, new: 2)]) // bob renamed
 
         let batch = BatchUpdate(changeset)
         let paths = batch.indexPaths(inSection: 0)
@@ -33,7 +34,8 @@ struct ReadmeExampleTests {
 
         // The same rules UIKit enforces, checked without UIKit:
         try batch.validate(oldCount: old.count, newCount: new.count)
-        let applied = try batch.apply(to: old, with: new)   // applied == new
+        let applied = try batch.apply(to: old, with: new)
+        precondition(applied == new)
 
         #expect(applied == new)
 
@@ -46,7 +48,7 @@ struct ReadmeExampleTests {
     func plainValues() {
         // Plain values, identified by themselves; a longest common subsequence:
         let lines = Changeset(from: ["a", "b", "c"], to: ["b", "c", "d"], id: \.self, algorithm: .myers)
-        // lines.deletions == [0], lines.insertions == [2]
+        precondition(lines.deletions == [0] && lines.insertions == [2])
         #expect(lines.deletions == [0] && lines.insertions == [2] && lines.isMinimal)
     }
 
@@ -73,8 +75,9 @@ struct ReadmeExampleTests {
         ]
 
         let changes = SectionedChangeset(from: old, to: new)
-        // changes.sectionMoves == [Move(from: 1, to: 0)], changes.sectionUpdates == [Update(old: 0, new: 1)]
-        // changes.itemMoves == [IndexPathMove(from: [0, 1], to: [0, 1])]
+        precondition(changes.sectionMoves == [Changeset.Move(from: 1, to: 0)])
+        precondition(changes.sectionUpdates == [Changeset.Update(old: 0, new: 1)])
+        precondition(changes.itemMoves == [IndexPathMove(from: [0, 1], to: [0, 1])])
 
         var shown = old   // the sections the data source shows
         for stage in changes.stages {   // here: 3 stages (section move, item move, header reload)
@@ -88,7 +91,8 @@ struct ReadmeExampleTests {
 
         // The oracle: every stage legal on the counts before it, the stages applied give new.
         try changes.validate(oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
-        let items = try changes.apply(to: old.map(\.items), with: new.map(\.items))   // == new.map(\.items), shown == new
+        let items = try changes.apply(to: old.map(\.items), with: new.map(\.items))
+        precondition(items == new.map(\.items) && shown == new)
 
         #expect(items == new.map(\.items) && shown == new)
         #expect(try changes.applyToSections(old.map(\.model), with: new.map(\.model)) == new.map(\.model))

@@ -1,4 +1,4 @@
-import FingerprintDiff
+@testable import FingerprintDiff
 import Foundation
 import Testing
 import SeededRandom
@@ -68,5 +68,54 @@ struct UpdateTransformTests {
         #expect(lookup.oldIndex(of: 3) == 2 && lookup.newIndex(of: 3) == 0)
         #expect(lookup.oldIndex(of: 4) == nil && lookup.newIndex(of: 4) == 1)
         #expect(lookup.newIndex(of: 2) == nil && lookup.oldIndex(of: 9) == nil)
+    }
+
+    @Test("look-ups of a negative index answer nil")
+    func negativeLookups() {
+        let update = BatchUpdate(deletions: [1], insertions: [0], moves: [.init(from: 0, to: 2)])
+        #expect(update.newIndex(ofOld: -5) == nil && update.oldIndex(ofNew: -1) == nil)
+        #expect(update.newIndex(ofOld: 2) == 1 && update.oldIndex(ofNew: 1) == 2)
+    }
+
+    @Test("an update no list can take is told apart without counts, naming the problem")
+    func wellFormedness() {
+        let cases: [(BatchUpdate, String?)] = [
+            (BatchUpdate(deletions: [5, 5, -1]), "deletion index 5 appears more than once"),
+            (BatchUpdate(deletions: [-1]), "deletion index -1 is negative"),
+            (BatchUpdate(deletions: [2], moves: [.init(from: 2, to: 0)]), "index 2 is both deleted and moved"),
+            (BatchUpdate(insertions: [0], moves: [.init(from: 1, to: 0)]), "index 0 is both inserted and the destination of a move"),
+            (BatchUpdate(moves: [.init(from: 1, to: 0)], reloads: [1]), "index 1 is both moved and reloaded in one stage"),
+            (BatchUpdate(deletions: [Int.max], insertions: [Int.max]), nil),   // no allocation by size
+            (BatchUpdate(deletions: [0, 3], insertions: [1], moves: [.init(from: 1, to: 0)], reloads: [2]), nil),
+        ]
+        for (update, problem) in cases {
+            #expect(update._wellFormednessProblem == problem, "\(update)")
+        }
+        let sectioned = SectionedBatchUpdate(deletedItems: [[0, 1], [0, 1]])
+        #expect(sectioned._wellFormednessProblem == "deletion index path [0, 1] appears more than once")
+        #expect(SectionedBatchUpdate(insertedItems: [[3]])._wellFormednessProblem
+                == "insertion index path [3] is not a (section, item) pair of non-negative indexes")
+    }
+
+    @Test("transforms and look-ups of an update no list can take trap with the reason, never answer wrong")
+    func transformsOfIllFormedUpdatesTrap() async {
+        await #expect(processExitsWith: .failure) { _ = BatchUpdate(deletions: [5, 5, -1]).inverted }
+        await #expect(processExitsWith: .failure) { _ = BatchUpdate(insertions: [0, 0]).newIndex(ofOld: 1) }
+        await #expect(processExitsWith: .failure) { _ = SectionedBatchUpdate(movedItems: [IndexPathMove(from: [0], to: [1, 1])]).inverted }
+    }
+
+    @Test("Changeset.validate names the changeset's own operations, never the batch update's")
+    func changesetErrorsNameTheInput() {
+        #expect(throws: BatchUpdateError.updateOutOfRange(old: 0, new: 0, oldCount: 1, newCount: 0)) {
+            try Changeset(deletions: [0], updates: [.init(old: 0, new: 0)]).validate(oldCount: 1, newCount: 0)
+        }
+        #expect(throws: BatchUpdateError.updateNotMatched(old: 0, new: 0)) {
+            try Changeset(deletions: [0], insertions: [0], updates: [.init(old: 0, new: 0)]).validate(oldCount: 1, newCount: 1)
+        }
+        #expect(throws: BatchUpdateError.duplicateIndex(.update, index: 1)) {
+            try Changeset(updates: [.init(old: 1, new: 1), .init(old: 1, new: 1)]).validate(oldCount: 2, newCount: 2)
+        }
+        #expect(BatchUpdateError.updateOutOfRange(old: 0, new: 0, oldCount: 1, newCount: 0).description
+                == "update 0~0 is out of range (old offsets 0..<1, new offsets 0..<0)")
     }
 }

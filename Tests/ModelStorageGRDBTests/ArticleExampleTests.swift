@@ -45,15 +45,20 @@ struct DatabaseArticleExampleTests {
         }
 
         let (notes, observation) = try follow(queue)
-        var updates: [StorageUpdate] = []
-        notes.addObserver { updates.append($0) }
+        var received: [StorageUpdate] = []
+        notes.addObserver { received.append($0) }
         let waiter = UpdateRecorderWaiter()
         try await waiter.wait { notes.isObserving }
 
+        let updates = notes.updates        // subscribe, then write
         try await queue.write { db in try Note(id: 3, folder: "work", text: "Call Bo").insert(db) }
-        // soon: one update inserting [1, 1]; notes.record(at: IndexPath(item: 1, section: 1))?.text == "Call Bo"
-        try await waiter.wait { updates.count == 1 }
-        #expect(updates.first?.insertedIndexPaths == [IndexPath(item: 1, section: 1)])
+        for await update in updates {      // the commit arrives as one update
+            precondition(update.insertedIndexPaths == [IndexPath(item: 1, section: 1)])
+            break
+        }
+        precondition(notes.record(at: IndexPath(item: 1, section: 1))?.text == "Call Bo")
+        try await waiter.wait { received.count == 1 }
+        #expect(received.first?.insertedIndexPaths == [IndexPath(item: 1, section: 1)])
         #expect(notes.record(at: IndexPath(item: 1, section: 1))?.text == "Call Bo")
         #expect(notes.footerModel(forSection: 1) as? String == "2 notes")
         #expect(notes.headerModel(forSection: 0) as? String == "home")

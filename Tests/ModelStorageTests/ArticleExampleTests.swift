@@ -32,13 +32,13 @@ struct ArticleExampleTests {
             try inbox.storage.removeItem(Message(id: 1, text: "Hi"))
             try inbox.storage.insertItem(Message(id: 3, text: "Yes"), to: IndexPath(item: 1, section: 0))
         }
-        // inbox.log == ["+1 sections, +0 -0 items", "+0 sections, +1 -1 items"]
+        precondition(inbox.log == ["+1 sections, +0 -0 items", "+0 sections, +1 -1 items"])
         #expect(inbox.log == ["+1 sections, +0 -0 items", "+0 sections, +1 -1 items"])
 
         do {
             try inbox.storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 0, section: 0))
         } catch {
-            // error == .itemOutOfRange([0, 5], itemCount: 2); the storage is as it was
+            precondition(error == .itemOutOfRange([0, 5], itemCount: 2))   // the storage is as it was
         }
         #expect(throws: StorageError.itemOutOfRange(IndexPath(item: 5, section: 0), itemCount: 2)) {
             try inbox.storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 0, section: 0))
@@ -49,7 +49,7 @@ struct ArticleExampleTests {
         var received: [StorageUpdate] = []
         let token = feed.addObserver { received.append($0) }
         feed.setItems([Message(id: 2, text: "New"), Message(id: 1, text: "Hi")])
-        // received[0].insertedIndexPaths == [[0, 0]]: message 1 is not deleted and inserted again
+        precondition(received[0].insertedIndexPaths == [[0, 0]])   // message 1 stays: not deleted and inserted
         feed.removeObserver(token)
         #expect(received.count == 1 && received[0].insertedIndexPaths == [IndexPath(item: 0, section: 0)])
         #expect(received[0].deletedIndexPaths.isEmpty)
@@ -71,9 +71,9 @@ struct ArticleExampleTests {
         do {
             try storage.removeItems([Contact(id: 9, name: "Zed")])
         } catch {
-            // DTModelStorage skipped it silently; here: .itemNotFound, nothing removed
+            precondition(error == .itemNotFound("Contact(id: 9, name: \"Zed\")"))   // DTModelStorage skipped it; nothing removed
         }
-        // storage.headerModel(forSection: 1) as? String == "Others"
+        precondition(storage.headerModel(forSection: 1) as? String == "Others")
         #expect(throws: StorageError.itemNotFound(String(describing: Contact(id: 9, name: "Zed")))) {
             try storage.removeItems([Contact(id: 9, name: "Zed")])
         }

@@ -91,3 +91,19 @@ private struct Plain: Sendable {}
 private struct EquatableCell: Identifiable, Equatable, Sendable {
     var id: Int
 }
+
+/// The sentences of `StorageError`.
+@Suite("Storage error messages")
+struct StorageErrorMessageTests {
+
+    @Test("error messages name counts in the singular and the plural")
+    func messagesCountProperly() {
+        #expect(StorageError.sectionOutOfRange(3, sectionCount: 1).description
+                == "section 3 is out of range (the storage has 1 section)")
+        #expect(StorageError.sectionOutOfRange(3, sectionCount: 2).description
+                == "section 3 is out of range (the storage has 2 sections)")
+        #expect(StorageError.itemOutOfRange(IndexPath(item: 4, section: 0), itemCount: 1).description
+                == "index path [0, 4] is out of range (section 0 has 1 item)")
+        #expect(StorageError.countMismatch(items: 1, indexPaths: 2).description == "1 item but 2 index paths")
+    }
+}

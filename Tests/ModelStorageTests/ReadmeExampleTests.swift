@@ -61,7 +61,7 @@ struct StorageReadmeExampleTests {
         do {
             try storage.removeItem(Song(id: 9, title: "?"))
         } catch {
-            // error == .itemNotFound("Song(id: 9, title: \"?\")"); nothing changed
+            precondition(error == .itemNotFound("Song(id: 9, title: \"?\")"))   // and nothing changed
         }
         #expect(storage.indexPath(forItem: Song(id: 2, title: "Gold (live)")) == IndexPath(item: 1, section: 0))
     }
@@ -71,7 +71,7 @@ struct StorageReadmeExampleTests {
         let updates = songs.updates                     // AsyncStream<StorageUpdate>
         songs.setItems([Song(id: 2, title: "Gold"), Song(id: 1, title: "Blue")])   // diffed
         songs.addItems([Song(id: 1, title: "Blue (remix)")], UpdateOldValuesAccumulationStrategy())
-        // songs.items == [Gold, Blue (remix)]
+        precondition(songs.items.map(\.title) == ["Gold", "Blue (remix)"])
 
         let custom = SingleSectionHashableStorage(items: [Song](), differ: StandardLibraryDifferExample())
         custom.setItems([Song(id: 5, title: "Grey")])
@@ -101,7 +101,7 @@ struct StorageReadmeExampleTests {
         // one update, legal for performBatchUpdates on the new data: the moved section that gains
         // song 1 is deleted and inserted; the renamed playlist's header is reloaded afterwards
         try? library.setItems([Song(id: 2, title: "Gold"), Song(id: 4, title: "Green")], forSection: 1)
-        // diffed by id: one insertion at [1, 1]
+        precondition(reported.last?.insertedIndexPaths == [IndexPath(item: 1, section: 1)])   // diffed by id
         library.removeObserver(token)
 
         #expect(reported.count == 2)
