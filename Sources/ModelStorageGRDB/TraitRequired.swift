@@ -5,7 +5,7 @@
 /// Unavailable: ModelStorage was added without its "GRDB" trait.
 @available(*, unavailable, message: """
     DatabaseStorage needs ModelStorage's package trait "GRDB": \
-    .package(url: "https://github.com/…/ModelStorage", from: "…", traits: ["GRDB"]) \
+    .package(path: "../ModelStorage", traits: [.defaults, "GRDB"]) \
     (or `swift build --traits GRDB` in ModelStorage itself)
     """)
 public final class DatabaseStorage<Record> {}
@@ -13,7 +13,7 @@ public final class DatabaseStorage<Record> {}
 /// Unavailable: ModelStorage was added without its "GRDB" trait.
 @available(*, unavailable, message: """
     DatabaseStorageError needs ModelStorage's package trait "GRDB": \
-    .package(url: "https://github.com/…/ModelStorage", from: "…", traits: ["GRDB"])
+    .package(path: "../ModelStorage", traits: [.defaults, "GRDB"])
     """)
 public enum DatabaseStorageError {}
 #endif

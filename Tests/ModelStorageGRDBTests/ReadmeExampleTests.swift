@@ -1,5 +1,4 @@
 #if GRDB
-import GRDB
 import ModelStorageGRDB
 import Testing
 
