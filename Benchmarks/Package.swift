@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 // The benchmark executable of ModelStorage, in a package of its own so that building and
 // testing the library never builds it (nor google/swift-benchmark). `make bench` runs it.
+// Linux-first: the memory reports read /proc and call glibc's malloc_trim, and the fingerprint
+// table compares with libxxhash (libxxhash-dev); the library itself needs none of this.
 import Foundation
 import PackageDescription
 

@@ -19,7 +19,9 @@ struct DatabaseFileIdentity: Equatable, Sendable {
     static func current(at path: String) -> DatabaseFileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return DatabaseFileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        // dev_t is signed on Darwin (Int32): convert bit for bit, never trap.
+        return DatabaseFileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev),
+                                    inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
     /// Whether `path` names a file on disk (not an in-memory or temporary database, not a URI).
