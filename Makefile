@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps test test-packaged consumer docs bench bench-full bench-json memory phases database instructions digests fuzz clean
+.PHONY: deps test test-packaged consumer line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -17,8 +17,8 @@ deps:
 	fi
 
 ## Runs the whole test suite (unit, property and corpus-replay tests), DatabaseStorage included
-## (the package trait GRDB), with the default trait SystemXXHash (libxxhash's XXH3). The first
-## build takes 3 to 4 minutes on 2 cores (GRDB included), the tests about a minute.
+## (the package trait GRDB), with the default trait SystemXXHash (libxxhash's XXH3). A fresh
+## clone's first run took 1.5 minutes on 2 cores (building GRDB included), the tests 30 s.
 test: deps
 	MODELSTORAGE_EXPECTED_XXH3=system $(SWIFT) test --traits SystemXXHash,GRDB
 
@@ -36,14 +36,19 @@ docs: deps
 	$(SWIFT) package --traits GRDB generate-documentation --target FingerprintDiff --target ModelStorage --target ModelStorageGRDB --warnings-as-errors
 
 ## The benchmark tables: each diff against its floor and the standard library, each storage
-## operation against the bare diff. The first release build takes 2 to 3 minutes on 2 cores,
-## the tables about 1.5 minutes.
-bench: deps
+## operation against the bare diff. A fresh clone's first run took 2 minutes on 2 cores (1.5 of
+## them building), later runs about 40 s.
+bench: deps line-corpus
 	$(BENCH)
 
 ## The whole benchmark matrix (several minutes).
-bench-full: deps
+bench-full: deps line-corpus
 	$(BENCH) --full
+
+## The line-diff corpus of the repeated-ids table (files modified between releases of
+## swift-syntax, swift-crypto, Yams and Nimble), built once into .build/line-corpus.
+line-corpus:
+	@[ -f .build/line-corpus/index.txt ] || Benchmarks/line-corpus.sh .build/line-corpus
 
 ## The benchmark medians as JSON.
 bench-json: deps

@@ -28,6 +28,7 @@ case .tables:
     plan.registerDiffs()
     plan.registerStorages()
     plan.registerSectioned()
+    plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
     if arguments.json {
         print(plan.json(medians))
