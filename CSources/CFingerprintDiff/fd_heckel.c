@@ -66,7 +66,9 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
     c->flags = 0;
     fd_step_unmatch(c, rest);
     fd_remainder all = fd_remainder_of_range(rest);
-    return fd_step_match_by_occurrence(c, &all);
+    fd_status status = fd_step_match_by_occurrence(c, &all);
+    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest);
+    return status;
 }
 
 fd_status fd_heckel(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp, size_t new_count,

@@ -187,4 +187,8 @@ size_t fd_count_pairs(const int64_t *new_to_old, size_t new_count);
 /* fd_heckel.c: the Heckel matching of the whole context, with or without the walk. */
 fd_status fd_heckel_match(fd_context *c, int use_walk);
 
+/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order) so that what did
+ * not move stays in place, keeping the result only when it has no more moves (fd_repeats.c). */
+fd_status fd_step_pair_repeats(fd_context *c, fd_range rest);
+
 #endif

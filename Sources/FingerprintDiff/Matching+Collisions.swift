@@ -5,9 +5,9 @@ import CFingerprintDiff
 /// `_confirmPairs` met a pair whose ids differ; `first` is what the first matching reported.
 /// O(n + m) set and dictionary operations.
 ///
-/// - Heckel: every pair whose ids differ is unmatched; then every pair of a fingerprint that
-///   collided is released too, and the elements of those fingerprints are matched again by id,
-///   in occurrence order, so that the k-th occurrence of each id still matches the k-th.
+/// - Heckel: every id whose fingerprint another id shares gets a fingerprint of its own (one
+///   no other id has), and the diff runs again: the core decides by fingerprint equality
+///   alone, so this is exactly the matching perfect fingerprints give, repeated ids included.
 /// - Myers: the longest common subsequence is computed again on its own, its colliding pairs
 ///   unmatched (the matching is then not minimal), the rest matched by occurrence
 ///   (`fd_match_remaining`), colliding pairs unmatched again, and the elements of collided
@@ -22,8 +22,8 @@ internal func _repairCollisions<Identity: _DiffIdentity>(
     var isMinimal = first.isMinimal
     switch algorithm.kind {
     case .heckel:
-        _unmatchCollisions(workspace, old, new, identity: identity, newOffsets: 0..<new.count, collided: &collided)
-        for i in 0..<old.count where collided.contains(workspace.oldFingerprints[i]) { workspace.unmatch(old: i) }
+        _separateCollidedIDs(workspace, old, new, identity: identity)
+        return workspace.diff(algorithm, moves: moves)
     case .myers:
         isMinimal = workspace.longestCommonSubsequence(costLimit: algorithm.costLimit)
         _unmatchCollisions(workspace, old, new, identity: identity, newOffsets: 0..<new.count, collided: &collided)
@@ -34,6 +34,42 @@ internal func _repairCollisions<Identity: _DiffIdentity>(
     }
     if !collided.isEmpty { _matchByID(workspace, old, new, identity: identity, among: collided) }
     return workspace.recount(moves: moves, isMinimal: isMinimal)
+}
+
+/// Gives every id whose fingerprint is shared with another id a fingerprint no other id has,
+/// in the workspace's fingerprint arrays, so that equal fingerprints mean equal ids. O(n + m)
+/// dictionary operations on fingerprints, plus one on the ids of the collided elements.
+@inlinable
+internal func _separateCollidedIDs<Identity: _DiffIdentity>(
+    _ workspace: _DiffWorkspace, _ old: UnsafeBufferPointer<Identity.Element>,
+    _ new: UnsafeBufferPointer<Identity.Element>, identity: Identity
+) {
+    var owner: [UInt64: Identity.ID] = [:]
+    var collided = Set<UInt64>()
+    func note(_ fingerprint: UInt64, _ id: Identity.ID) {
+        if let first = owner[fingerprint] {
+            if first != id { collided.insert(fingerprint) }
+        } else {
+            owner[fingerprint] = id
+        }
+    }
+    for i in 0..<old.count { note(workspace.oldFingerprints[i], identity.id(of: old[i])) }
+    for j in 0..<new.count { note(workspace.newFingerprints[j], identity.id(of: new[j])) }
+    guard !collided.isEmpty else { return }
+    var own: [Identity.ID: UInt64] = [:]
+    var candidate: UInt64 = 0
+    func fingerprint(of id: Identity.ID) -> UInt64 {
+        if let assigned = own[id] { return assigned }
+        repeat { candidate &+= 1 } while owner[candidate] != nil
+        own[id] = candidate
+        return candidate
+    }
+    for i in 0..<old.count where collided.contains(workspace.oldFingerprints[i]) {
+        workspace.oldFingerprints[i] = fingerprint(of: identity.id(of: old[i]))
+    }
+    for j in 0..<new.count where collided.contains(workspace.newFingerprints[j]) {
+        workspace.newFingerprints[j] = fingerprint(of: identity.id(of: new[j]))
+    }
 }
 
 /// Unmatches every pair (of the given new offsets) whose ids differ and records its

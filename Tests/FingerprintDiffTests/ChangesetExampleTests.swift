@@ -80,17 +80,31 @@ struct ChangesetExampleTests {
         #expect(changeset.deletions.count == 2)
     }
 
-    @Test("duplicates under Heckel: k-th occurrence in old matches k-th in new")
-    func heckelOccurrenceOrder() {
+    @Test("duplicates under Heckel: every id paired min(old, new) times, what did not move stays")
+    func heckelRepeatedIDs() {
         let old = items([1, 2, 1, 3, 1])
         let new = items([1, 1, 3, 2])
         let changeset = Changeset(from: old, to: new)
         let pairs = impliedPairs(changeset, oldCount: old.count, newCount: new.count)
-        let expected = occurrencePairs(old.map(\.id), new.map(\.id))
-        #expect(pairs.map(\.old) == expected.map(\.old))
-        #expect(pairs.map(\.new) == expected.map(\.new))
-        #expect(changeset.deletions == [4])
+        expectRepeatedIDContract(pairs, old: old.map(\.id), new: new.map(\.id))
+        // The 2 moves to the end, the last 1 is deleted; the other 1s and the 3 stay.
+        #expect(changeset.moves == [Changeset.Move(from: 1, to: 3)] && changeset.deletions == [4])
         #expect(!changeset.isMinimal)
+    }
+
+    @Test("a separator shared by every 10th row: removing the first is 1 deletion and 0 moves")
+    func removedSeparator() {
+        let feed = (0..<1_000).map { Item(id: $0 % 10 == 0 ? 0 : 1_000 + $0, content: 0) }
+        let changeset = Changeset(from: feed, to: Array(feed.dropFirst(1)))
+        #expect(changeset.deletions == [0] && changeset.insertions.isEmpty && changeset.moves.isEmpty)
+        // Removing a separator in the middle, and one from the end: the same.
+        var middle = feed
+        middle.remove(at: 500)
+        let removedInside = Changeset(from: feed, to: middle)
+        #expect(removedInside.deletions.count == 1 && removedInside.moves.isEmpty)
+        // Occurrence order would have moved every later separator: 99, then 49.
+        let occurrence = occurrencePairs(feed.map(\.id), Array(feed.dropFirst(1)).map(\.id))
+        #expect(moveCount(occurrence) == 99)
     }
 
     @Test("duplicates under Myers: the longest common subsequence stays, fewest moves")

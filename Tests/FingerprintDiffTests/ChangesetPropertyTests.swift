@@ -71,9 +71,7 @@ struct ChangesetPropertyTests {
             }
             if algorithm == .heckel {
                 let pairs = impliedPairs(changeset, oldCount: old.count, newCount: new.count)
-                let expected = occurrencePairs(old.map(\.id), new.map(\.id))
-                #expect(pairs.map(\.old) == expected.map(\.old) && pairs.map(\.new) == expected.map(\.new),
-                        "Heckel matches the k-th occurrence with the k-th")
+                expectRepeatedIDContract(pairs, old: old.map(\.id), new: new.map(\.id))
             }
         }
     }
@@ -96,8 +94,7 @@ struct ChangesetPropertyTests {
             }
             if algorithm == .heckel {
                 let pairs = impliedPairs(changeset, oldCount: old.count, newCount: new.count)
-                let expected = occurrencePairs(old.map(\.id), new.map(\.id))
-                #expect(pairs.map(\.old) == expected.map(\.old) && pairs.map(\.new) == expected.map(\.new))
+                expectRepeatedIDContract(pairs, old: old.map(\.id), new: new.map(\.id))
             }
         }
     }
@@ -116,8 +113,8 @@ struct ChangesetPropertyTests {
                 checkChangeset(changeset, old: old, new: new, id: \.id)
                 let reference = Changeset(from: plainOld, to: plainNew, algorithm: algorithm)
                 if alphabet == 0 || algorithm == .heckel {
-                    // The matching is forced (unique ids) or occurrence order (Heckel): the same as
-                    // with perfect fingerprints.
+                    // The matching is forced (unique ids), or Heckel's repair re-fingerprints the
+                    // collided ids and diffs again: the same as with perfect fingerprints.
                     #expect(changeset.deletions == reference.deletions && changeset.insertions == reference.insertions
                             && changeset.moves == reference.moves && changeset.updates == reference.updates)
                 }
@@ -140,6 +137,61 @@ struct ChangesetPropertyTests {
             #expect(good.deletions == clumsy.deletions && good.insertions == clumsy.insertions)
             #expect(good.moves == clumsy.moves && good.updates == clumsy.updates)
             #expect(good == opaque)
+        }
+    }
+
+    /// Adversarial shapes of repeated ids: how `old` is built, before random edits.
+    enum RepeatShape: String, CaseIterable, CustomStringConvertible {
+        case allEqual, alternating, longRuns, separators, separatorsAndBlocks
+        var description: String { rawValue }
+
+        func old(count: Int, _ generator: inout SplitMix64) -> [Item] {
+            var nextID = 1_000
+            return (0..<count).map { k in
+                switch self {
+                case .allEqual: return Item(id: 7)
+                case .alternating: return Item(id: k % 2)
+                case .longRuns: return Item(id: k / (1 + k % 13) % 5)
+                case .separators, .separatorsAndBlocks:
+                    if k % 10 == 0 { return Item(id: 0) }
+                    if Int.random(in: 0..<30, using: &generator) == 0 { return Item(id: Int.random(in: 1...3, using: &generator)) }
+                    nextID += 1
+                    return Item(id: nextID)
+                }
+            }
+        }
+    }
+
+    @Test("repeated ids, adversarial shapes: legal, every id paired, never more moves than occurrence order",
+          arguments: RepeatShape.allCases)
+    func repeatedIDs(shape: RepeatShape) {
+        var generator = SplitMix64(seed: 25 + UInt64(shape.rawValue.count))
+        for round in 0..<200 {
+            let old = shape.old(count: Int.random(in: 0...(round % 4 == 0 ? 600 : 80), using: &generator), &generator)
+            var new = old
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+                case 1: new.insert(Item(id: Int.random(in: 0...3, using: &generator)), at: Int.random(in: 0...new.count, using: &generator))
+                case 2 where !new.isEmpty:
+                    new[Int.random(in: 0..<new.count, using: &generator)].content += 1
+                case 3 where new.count > 4:
+                    // A block moved: the repeats inside it cross the ones around.
+                    let start = Int.random(in: 0..<(new.count - 2), using: &generator)
+                    let end = min(new.count, start + Int.random(in: 1...40, using: &generator))
+                    let block = Array(new[start..<end])
+                    new.removeSubrange(start..<end)
+                    new.insert(contentsOf: block, at: Int.random(in: 0...new.count, using: &generator))
+                case 4 where shape == .separatorsAndBlocks && !new.isEmpty:
+                    let row = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+                    new.insert(row, at: Int.random(in: 0...new.count, using: &generator))
+                default: break
+                }
+            }
+            let changeset = Changeset(from: old, to: new)
+            checkChangeset(changeset, old: old, new: new, id: \.id)
+            let pairs = impliedPairs(changeset, oldCount: old.count, newCount: new.count)
+            expectRepeatedIDContract(pairs, old: old.map(\.id), new: new.map(\.id), "\(shape) round \(round)")
         }
     }
 }

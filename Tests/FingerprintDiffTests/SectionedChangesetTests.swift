@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func duplicateIDsAreMatchedByOccurrence() {
-        // Two sections with id 1, item 7 in both: the k-th occurrence matches the k-th.
+        // Two sections with id 1, item 7 in both: each occurrence is paired (no move needed).
         let old = [section(1, [7, 8]), section(1, [7])]
         let new = [section(1, [7]), section(1, [8, 7])]
         let changeset = SectionedChangeset(from: old, to: new)

@@ -144,3 +144,43 @@ func checkChangeset<Element: Equatable, ID: Hashable>(
                 "a minimal changeset has matched - LCS moves", sourceLocation: sourceLocation)
     }
 }
+
+/// The length of a longest strictly increasing subsequence of `values` (negatives skipped):
+/// how many matched elements stay in place. O(n log n).
+func increasingLength(_ values: [Int]) -> Int {
+    var tails: [Int] = []
+    for value in values where value >= 0 {
+        var low = 0, high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tails[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return tails.count
+}
+
+/// How many moves a set of pairs needs: pairs minus those that stay in place.
+func moveCount(_ pairs: [(old: Int, new: Int)]) -> Int {
+    pairs.count - increasingLength(pairs.sorted { $0.new < $1.new }.map(\.old))
+}
+
+/// The contract of the default (Heckel) pairing for ids that may repeat: every id paired
+/// min(old, new) times; never more moves than occurrence order (the k-th old occurrence with
+/// the k-th new one); and exactly occurrence order when no id repeats on either side.
+func expectRepeatedIDContract<ID: Hashable>(_ pairs: [(old: Int, new: Int)], old: [ID], new: [ID],
+                                            _ comment: @autoclosure () -> String = "",
+                                            sourceLocation: SourceLocation = #_sourceLocation) {
+    for pair in pairs {
+        #expect(old[pair.old] == new[pair.new], "a pair of different ids \(comment())", sourceLocation: sourceLocation)
+    }
+    #expect(pairs.count == maximumMatchable(old, new), "every id paired min(old, new) times \(comment())",
+            sourceLocation: sourceLocation)
+    let occurrence = occurrencePairs(old, new)
+    #expect(moveCount(pairs) <= moveCount(occurrence), "more moves than occurrence order \(comment())",
+            sourceLocation: sourceLocation)
+    if Set(old).count == old.count && Set(new).count == new.count {
+        #expect(pairs.map(\.old) == occurrence.map(\.old) && pairs.map(\.new) == occurrence.map(\.new),
+                "unique ids: the only matching \(comment())", sourceLocation: sourceLocation)
+    }
+}

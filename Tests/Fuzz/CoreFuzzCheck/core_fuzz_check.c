@@ -242,16 +242,35 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
         goto done;
     }
 
-    /* Heckel: consistent, k-th occurrence order. */
+    /* Heckel: consistent; every fingerprint paired min(old, new) times; never more moves than
+     * occurrence order (the k-th old occurrence with the k-th new one), and exactly occurrence
+     * order when no fingerprint repeats. */
     fd_match_info info;
     if (fd_heckel(old_fp, n, new_fp, m, o2n, n2o, &info, NULL) != FD_OK) FAIL("fd_heckel failed");
     if (fd_matching_check(old_fp, n, new_fp, m, o2n, n2o) != FD_OK) FAIL("heckel matching inconsistent");
     if (small) {
+        int64_t *occurrence = malloc((m + 1) * sizeof *occurrence);
+        if (occurrence == NULL) FAIL("out of memory");
+        size_t matched = 0, occurrence_matched = 0;
         for (size_t j = 0; j < m; j++) {
             size_t before = 0;
             for (size_t k = 0; k < j; k++) before += new_fp[k] == new_fp[j];
-            if (n2o[j] != nth_occurrence(old_fp, n, new_fp[j], before)) FAIL("heckel breaks occurrence order at new %zu", j);
+            occurrence[j] = nth_occurrence(old_fp, n, new_fp[j], before);
+            matched += n2o[j] >= 0;
+            occurrence_matched += occurrence[j] >= 0;
         }
+        size_t pairs_expected = maximum_matchable(old_fp, n, new_fp, m);
+        size_t heckel_staying = lis_length(n2o, m), occurrence_staying = lis_length(occurrence, m);
+        int differs = 0;
+        for (size_t j = 0; j < m; j++) differs |= n2o[j] != occurrence[j];
+        free(occurrence);
+        if (matched != pairs_expected || occurrence_matched != pairs_expected) {
+            FAIL("heckel pairs %zu, occurrence order %zu, every fingerprint min(old, new): %zu", matched, occurrence_matched, pairs_expected);
+        }
+        if (heckel_staying < occurrence_staying) {
+            FAIL("heckel keeps %zu in place, occurrence order %zu: more moves", heckel_staying, occurrence_staying);
+        }
+        if (differs && !(info.flags & FD_MATCH_HAD_DUPLICATES)) FAIL("no fingerprint repeats, yet heckel is not occurrence order");
     }
 
     /* Myers: consistent, monotone, longest unless the budget ran out; then the rest by occurrence. */
