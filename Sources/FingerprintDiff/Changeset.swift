@@ -60,9 +60,11 @@ public struct Changeset: Hashable, Sendable, CustomStringConvertible {
     public var updates: [Update]
     /// Whether no valid changeset has fewer deletions, insertions or moves.
     ///
-    /// Always `true` for unique ids. `false` when `.heckel` met duplicate ids (occurrence order
-    /// may need extra moves), or when `.myers` reached its cost limit or fingerprints of
-    /// different ids collided; the changeset is correct either way.
+    /// Always `true` for unique ids (with `.heckel`, even when fingerprints of different ids
+    /// collided: it diffs again on fingerprints of their own). `false` when `.heckel` met
+    /// repeated ids (its pairing keeps in place what did not move, but not always with the fewest
+    /// moves), or when `.myers` reached its cost limit or met fingerprints of different ids that
+    /// collided; the changeset is correct either way.
     public var isMinimal: Bool
 
     /// Creates a changeset from its parts.

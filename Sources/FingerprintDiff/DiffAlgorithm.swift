@@ -2,9 +2,10 @@ import CFingerprintDiff
 
 /// The algorithm that matches old elements with new ones. Both infer moves.
 ///
-/// - ``heckel``: O(n + m) expected. The k-th occurrence of an id in the old list is matched
-///   with the k-th occurrence of that id in the new list. With unique ids the result is
-///   minimal; with duplicates, matching by occurrence order may cost extra moves.
+/// - ``heckel``: O(n + m) expected. With unique ids the result is minimal. A repeated id is
+///   matched min(old, new) times, paired so that what did not move stays in place (anchored on
+///   the ids unique on both sides, in order between them), with never more moves than pairing
+///   the k-th old occurrence with the k-th new one; not always the fewest moves.
 /// - ``myers``: the unmoved elements form a longest common subsequence of the two id
 ///   sequences, and the remaining elements with the same id are matched as moves, so with
 ///   duplicates it finds the fewest moves. When ids repeat little (always for unique ids) the
@@ -30,7 +31,8 @@ public struct DiffAlgorithm: Hashable, Sendable, CustomStringConvertible {
         self.costLimit = costLimit
     }
 
-    /// Heckel's algorithm with occurrence-order matching of duplicates. The default.
+    /// Heckel's algorithm; repeated ids are paired so that what did not move stays in place.
+    /// The default.
     public static let heckel = DiffAlgorithm(kind: .heckel, costLimit: 0)
 
     /// Myers' algorithm with the default work budget of 10^8 steps (a few hundred

@@ -45,11 +45,10 @@ struct ArticleExampleTests {
         let before = ["a", "b", "a", "c"]
         let after = ["b", "a", "c", "a"]
 
-        let byOccurrence = Changeset(from: before, to: after, id: \.self)                  // Heckel
+        let byHeckel = Changeset(from: before, to: after, id: \.self)                      // the default
         let bySubsequence = Changeset(from: before, to: after, id: \.self, algorithm: .myers)
-        // bySubsequence.moves.count <= byOccurrence.moves.count; both apply to give `after`
-        #expect(bySubsequence.moves.count <= byOccurrence.moves.count)
-        #expect(try BatchUpdate(byOccurrence).apply(to: before, with: after) == after)
+        precondition(bySubsequence.moves.count <= byHeckel.moves.count)   // both apply to give `after`
+        #expect(try BatchUpdate(byHeckel).apply(to: before, with: after) == after)
         #expect(try BatchUpdate(bySubsequence).apply(to: before, with: after) == after)
     }
 
