@@ -20,11 +20,11 @@ deps:
 ## (the package trait GRDB), with the default trait SystemXXHash (libxxhash's XXH3). A fresh
 ## clone's first run took 1.5 minutes on 2 cores (building GRDB included), the tests 30 s.
 test: deps
-	MODELSTORAGE_EXPECTED_XXH3=system $(SWIFT) test --traits SystemXXHash,GRDB
+	MODELSTORAGE_EXPECTED_XXH3=system $(SWIFT) test --traits SystemXXHash,GRDB,InternalChecks
 
 ## The same suite built with the package's own XXH3 (what `traits: []` gives), in .build-packaged.
 test-packaged: deps
-	MODELSTORAGE_EXPECTED_XXH3=packaged $(SWIFT) test --traits GRDB --scratch-path .build-packaged
+	MODELSTORAGE_EXPECTED_XXH3=packaged $(SWIFT) test --traits GRDB,InternalChecks --scratch-path .build-packaged
 
 ## A new user's package that depends on this one with `traits: []`, built where libxxhash is
 ## hidden (as root; see Tests/Consumer/check.sh): it must build, run and link no libxxhash.

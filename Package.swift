@@ -36,6 +36,8 @@ let package = Package(
         .trait(name: "SystemXXHash",
                description: "On Linux, fingerprints use XXH3 from the system's libxxhash (Debian/Ubuntu: libxxhash-dev), inlined from its header, instead of the package's own XXH3, which gives the same values. On by default; no effect on other platforms. Leave it out (traits: []) where libxxhash-dev is not installed: a static Linux binary, a machine without the package."),
         .trait(name: "GRDB", description: "DatabaseStorage (the ModelStorageGRDB product), which follows a GRDB request over SQLite."),
+        .trait(name: "InternalChecks",
+               description: "The package's own consistency checks after every change of a storage's sections (O(items)); for the package's test runs, not for apps."),
         .default(enabledTraits: ["SystemXXHash"]),
     ],
     dependencies: [

@@ -68,12 +68,6 @@ package struct _Matching {
         return partner < 0 ? -1 : Int(partner) + prefix
     }
 
-    /// Whether new element `new` is matched and moved. Requires a matching with moves. O(1).
-    @inlinable
-    package func isMoveDestination(_ new: Int) -> Bool {
-        new >= prefix && newToOld[new - prefix] >= 0 && inLIS![new - prefix] == 0
-    }
-
     /// For each old element, its new offset or -1. O(n).
     @usableFromInline
     package var newOffsetsOfOld: [Int] { (0..<oldCount).map(newOffset(ofOld:)) }

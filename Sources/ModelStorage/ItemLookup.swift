@@ -38,10 +38,10 @@ struct ItemLookup {
         return items.firstIndex { ($0 as? T) == item }  // another item has the same hash value
     }
 
-    /// In debug builds, traps when an entry does not point at the first item of its hash value
-    /// among `items`. O(items).
+    /// With the trait `InternalChecks`, traps when an entry does not point at the first item of
+    /// its hash value among `items`. O(items).
     func _checkInvariants(_ items: [any Sendable]) {
-        #if DEBUG
+        #if InternalChecks
         var first: [Int: Int] = [:]
         for (offset, item) in items.enumerated() {
             if let hash = hashValue(item), first[hash] == nil { first[hash] = offset }

@@ -4,7 +4,9 @@
 /// It owns its invariant: the items and their identities stay parallel and the look-up index
 /// is never stale, because every change goes through the methods below (which keep an appended
 /// index up to date and drop it after any other change). `_checkInvariants()` runs after each
-/// of them in debug builds, as swift-collections does. Only the storage's primitives
+/// of them when the package is built with its trait `InternalChecks` (the package's own test
+/// runs; never a user's build), as swift-collections gates its checks behind a flag of its own.
+/// Only the storage's primitives
 /// (`MemoryStorage+Primitives.swift`) call them.
 struct StoredSection {
     /// Identity of the section, unique within its storage for the storage's lifetime.
@@ -108,12 +110,12 @@ struct StoredSection {
         self.model.setSupplementaryModel(model, forKind: kind)
     }
 
-    /// In debug builds, traps when the items and their identities are out of step or the
-    /// look-up index disagrees with the items.
+    /// With the trait `InternalChecks`, traps when the items and their identities are out of
+    /// step or the look-up index disagrees with the items.
     func _checkInvariants() {
-        #if DEBUG
+        #if InternalChecks
         precondition(model.items.count == slots.count, "StoredSection: \(model.items.count) items, \(slots.count) identities")
-        // The look-up check is O(items): only for sections small enough to keep debug runs fast.
+        // The look-up check is O(items): only for sections small enough to keep test runs fast.
         if let lookup, model.items.count <= 4_096 { lookup._checkInvariants(model.items) }
         #endif
     }
