@@ -14,7 +14,7 @@ let grdb = TargetDependencyCondition.when(traits: ["GRDB"])
 // package's own XXH3 (CSources/CFingerprintDiff/include/fd_xxh3.h), which needs nothing
 // installed. The two give the same fingerprints bit for bit (FingerprintDiffTests/XXH3Tests).
 // The define reaches FingerprintDiff's Swift code, which picks the implementation once
-// (Sources/FingerprintDiff/XXH3.swift), so every module of a build uses the same one.
+// (Sources/FingerprintDiff/Fingerprints/XXH3.swift), so every module of a build uses the same one.
 let systemXXHashPlatforms: [Platform] = [.linux]
 let systemXXHashTraits: Set<String> = ["SystemXXHash"]
 let systemXXHash = TargetDependencyCondition.when(platforms: systemXXHashPlatforms, traits: systemXXHashTraits)

@@ -6,7 +6,7 @@
  * fd_system_fingerprint_: libxxhash's XXH3_64bits_withSeed, inlined from its header
  * (XXH_INLINE_ALL), so nothing is linked and a fingerprint of an Int or a UUID costs what the
  * package's own XXH3 costs. The values are the same as the package's own (fd_xxh3.h) bit for
- * bit; FingerprintDiff's XXH3.swift decides which of the two a build uses.
+ * bit; FingerprintDiff's Fingerprints/XXH3.swift decides which of the two a build uses.
  */
 #ifndef MODELSTORAGE_CXXHASH_SHIM_H
 #define MODELSTORAGE_CXXHASH_SHIM_H

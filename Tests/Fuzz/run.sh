@@ -40,7 +40,7 @@ facade)
     done
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name FacadeFuzz -package-name ModelStorage \
         -I CSources/CFingerprintDiff/include \
-        Sources/FingerprintDiff/*.swift Tests/Fuzz/FacadeFuzzCheck/*.swift Tests/Fuzz/facade_harness.swift \
+        $(find Sources/FingerprintDiff -name '*.swift' | sort) Tests/Fuzz/FacadeFuzzCheck/*.swift Tests/Fuzz/facade_harness.swift \
         "${objects[@]}" -o "$build/facade"
     ;;
 *)
