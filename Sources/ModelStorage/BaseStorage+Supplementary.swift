@@ -24,3 +24,17 @@ extension BaseStorage {
         return supplementaryModelProvider?(kind, section)
     }
 }
+
+extension Storage where Self: BaseStorage {
+    /// The header model of `section` (kind ``BaseStorage/supplementaryHeaderKind``): the
+    /// section's own, else what the providers say; `nil` for a section out of range. O(1).
+    public func headerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
+    }
+
+    /// The footer model of `section` (kind ``BaseStorage/supplementaryFooterKind``), as
+    /// ``headerModel(forSection:)``. O(1).
+    public func footerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
+    }
+}

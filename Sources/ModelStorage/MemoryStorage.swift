@@ -95,16 +95,6 @@ public final class MemoryStorage: BaseStorage, Storage {
             ?? providedSupplementaryModel(ofKind: kind, section: section)
     }
 
-    /// The header model of `section` (kind ``BaseStorage/supplementaryHeaderKind``).
-    public func headerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
-    }
-
-    /// The footer model of `section` (kind ``BaseStorage/supplementaryFooterKind``).
-    public func footerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
-    }
-
     // MARK: Validation
 
     /// The most sections one call creates on demand. An index that needs more (an item added

@@ -156,16 +156,6 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// The footer model, or `nil`.
     public var footerModel: (any Sendable)? { supplementaryModels[supplementaryFooterKind] }
 
-    /// The header model of `section` (only section 0 has one).
-    public func headerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
-    }
-
-    /// The footer model of `section` (only section 0 has one).
-    public func footerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
-    }
-
     /// Sets the header model (`nil` removes it).
     public func setSectionHeaderModel(_ model: (any Sendable)?) {
         setSupplementaryModel(model, forKind: supplementaryHeaderKind)

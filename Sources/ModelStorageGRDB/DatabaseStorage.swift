@@ -185,17 +185,6 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         return providedSupplementaryModel(ofKind: kind, section: section)
     }
 
-    /// The header model of `section` (see ``supplementaryModel(ofKind:forSectionAt:)``).
-    public func headerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryHeaderKind, forSectionAt: section)
-    }
-
-    /// The footer model of `section`: what `footerModelProvider` (or
-    /// `supplementaryModelProvider`) says; `nil` without one.
-    public func footerModel(forSection section: Int) -> (any Sendable)? {
-        supplementaryModel(ofKind: supplementaryFooterKind, forSectionAt: section)
-    }
-
     /// The section column value of `section`, or `nil` when out of range (`.null` when not
     /// sectioned). O(1).
     public func sectionKey(forSection section: Int) -> DatabaseValue? {
