@@ -9,6 +9,7 @@
 #   Benchmarks/instructions.sh            (make instructions): both builds, side by side
 #   Benchmarks/instructions.sh BINARY     one binary, e.g. an earlier release's
 set -euo pipefail
+[ $# -gt 0 ] && set -- "$(readlink -f "$1")"   # a path relative to where it was run
 cd "$(dirname "$0")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -35,8 +35,13 @@ package func _withMatching<Identity: _DiffIdentity, R>(
     }
     let oldRest = UnsafeBufferPointer(rebasing: old[prefix...]), newRest = UnsafeBufferPointer(rebasing: new[prefix...])
     return _DiffWorkspace.with(oldCount: oldRest.count, newCount: newRest.count) { workspace in
-        for i in 0..<oldRest.count { workspace.oldFingerprints[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
-        for j in 0..<newRest.count { workspace.newFingerprints[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
+        /// Writes the fingerprint of every id of the rest (the diff's input; again for a repair).
+        @inline(__always)
+        func fingerprint(into arrays: (old: UnsafeMutablePointer<UInt64>, new: UnsafeMutablePointer<UInt64>)) {
+            for i in 0..<oldRest.count { arrays.old[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
+            for j in 0..<newRest.count { arrays.new[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
+        }
+        fingerprint(into: (workspace.oldFingerprints, workspace.newFingerprints))
         var outcome = workspace.diff(algorithm, moves: moves)
         // Only a collision repair needs the fingerprints again (it computes them anew): give
         // their memory back before the result is built.
@@ -45,10 +50,7 @@ package func _withMatching<Identity: _DiffIdentity, R>(
         if !_confirmPairs(workspace, oldRest, newRest, identity: identity, prefix: prefix,
                           isChanged: isChanged, updates: &updates) {
             updates.removeSubrange(prefixUpdates...)
-            workspace.refingerprint { fingerprints in
-                for i in 0..<oldRest.count { fingerprints.old[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
-                for j in 0..<newRest.count { fingerprints.new[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
-            }
+            workspace.refingerprint(fingerprint(into:))
             outcome = _repairCollisions(&workspace, oldRest, newRest, algorithm, identity: identity, moves: moves,
                                         first: outcome)
             workspace.releaseFingerprints()
