@@ -1,5 +1,5 @@
 #if GRDB
-import Foundation
+import FingerprintDiff
 import GRDB
 
 /// The rowids of the request's table that the storage's own writer changed, so that a read
@@ -30,7 +30,7 @@ final class ChangeJournal: TransactionObserver, @unchecked Sendable {
     /// How many changed rows are kept at most; past it, the rows changed since the last shown
     /// read are forgotten and the next read is a full one.
     let capacity: Int
-    private let lock = NSLock()
+    private let lock = PlatformLock()
     /// The last event's sequence number.
     private var sequence: UInt64 = 0
     /// Per changed rowid, the sequence number of its last event.

@@ -1,5 +1,5 @@
 #if GRDB
-import Foundation
+import FingerprintDiff
 
 /// Wakes the observation loop of a ``DatabaseStorage`` from GRDB's writer queue and from the
 /// poller: wake-ups that arrive while one is pending collapse into it, the first error is kept
@@ -11,7 +11,7 @@ final class ChangeSignal: @unchecked Sendable {
     /// One element per (collapsed) wake-up; finishes with ``finish()``.
     let wakeups: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
-    private let lock = NSLock()
+    private let lock = PlatformLock()
     private var error: (any Error)?
     private var notices: [(error: any Error, time: ContinuousClock.Instant)] = []
 

@@ -6,9 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// A mutual-exclusion lock over the platform's `pthread_mutex_t`, for the package's classes that
-/// guard state shared between threads (the scratch pool, a stream's mailbox) without
-/// Foundation. Not recursive.
+/// A mutual-exclusion lock over the platform's `pthread_mutex_t`, the one lock of the package's
+/// classes that guard state shared between threads: the scratch pool here, a stream's mailbox
+/// (ModelStorage), the change journal and change signal (ModelStorageGRDB). It lives in
+/// FingerprintDiff, the lowest Swift module, so that each of them can use it; no Foundation.
+/// Not recursive.
 package final class PlatformLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
