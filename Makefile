@@ -37,7 +37,7 @@ docs: deps
 
 ## The benchmark tables: each diff against its floor and the standard library, each storage
 ## operation against the bare diff. A fresh clone's first run took 2 minutes on 2 cores (1.5 of
-## them building), later runs about 40 s.
+## them building), later runs about a minute.
 bench: deps line-corpus
 	$(BENCH)
 
