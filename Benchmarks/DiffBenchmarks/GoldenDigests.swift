@@ -314,52 +314,49 @@ enum GoldenDigests {
 
     // MARK: Storages
 
-    /// Folds every update a storage delivers (JSON of its changes, plus its updated models).
-    final class Recorder {
-        var updates: [StorageUpdate] = []
-        func fold(into digest: inout Digest) {
-            for update in updates {
-                digest.fold(try! encoder.encode(update))
-                for (indexPath, model) in update.updatedModels.sorted(by: { $0.key < $1.key }) {
-                    digest.fold([indexPath.section, indexPath.item])
-                    digest.fold(Array(String(describing: model).utf8))
-                }
+    /// Folds every update `storage` delivers while `body` runs (JSON of its changes, plus its
+    /// updated models) and returns how many there were.
+    static func foldUpdates(of storage: BaseStorage, into digest: inout Digest, during body: () -> Void) -> Int {
+        final class Updates { var list: [StorageUpdate] = [] }
+        let updates = Updates()
+        let token = storage.addObserver { updates.list.append($0) }
+        body()
+        storage.removeObserver(token)
+        for update in updates.list {
+            digest.fold(try! encoder.encode(update))
+            for (indexPath, model) in update.updatedModels.sorted(by: { $0.key < $1.key }) {
+                digest.fold([indexPath.section, indexPath.item])
+                digest.fold(Array(String(describing: model).utf8))
             }
-            updates.removeAll()
         }
+        return updates.list.count
     }
 
     static func singleSection(_ digest: inout Digest, duplicates: Bool) -> Int {
         var generator = SplitMix64(seed: duplicates ? 35 : 34)
-        let recorder = Recorder()
         var count = 0
         for _ in 0..<500 {
             let (old, new) = lists(&generator, duplicates: duplicates)
             let storage = SingleSectionHashableStorage(items: old)
-            let token = storage.addObserver { recorder.updates.append($0) }
-            storage.setItems(new)
-            storage.addItems(Array(old.prefix(3)), UpdateOldValuesAccumulationStrategy())
-            storage.removeObserver(token)
-            count += recorder.updates.count
-            recorder.fold(into: &digest)
+            count += foldUpdates(of: storage, into: &digest) {
+                storage.setItems(new)
+                storage.addItems(Array(old.prefix(3)), UpdateOldValuesAccumulationStrategy())
+            }
         }
         return count
     }
 
     static func setSections(_ digest: inout Digest, duplicates: Bool) -> Int {
         var generator = SplitMix64(seed: duplicates ? 37 : 36)
-        let recorder = Recorder()
         var count = 0
         for _ in 0..<500 {
             let (old, new) = sections(&generator, duplicates: duplicates)
             let storage = MemoryStorage()
             storage.setSections(old)
-            let token = storage.addObserver { recorder.updates.append($0) }
-            storage.setSections(new)
-            if let first = new.first { try? storage.setItems(first.items.reversed(), forSection: 0) }
-            storage.removeObserver(token)
-            count += recorder.updates.count
-            recorder.fold(into: &digest)
+            count += foldUpdates(of: storage, into: &digest) {
+                storage.setSections(new)
+                if let first = new.first { try? storage.setItems(first.items.reversed(), forSection: 0) }
+            }
         }
         return count
     }
@@ -367,12 +364,10 @@ enum GoldenDigests {
     /// Random mutation sequences on a MemoryStorage, half of them inside `performUpdates`.
     static func mutations(_ digest: inout Digest, duplicates: Bool) -> Int {
         var generator = SplitMix64(seed: duplicates ? 39 : 38)
-        let recorder = Recorder()
         var count = 0
         var nextID = 0
         for round in 0..<300 {
             let storage = MemoryStorage()
-            let token = storage.addObserver { recorder.updates.append($0) }
             func item() -> Item {
                 nextID += 1
                 return Item(id: duplicates ? Int(generator.next() % 5) : nextID, value: Int(generator.next() % 3))
@@ -398,16 +393,15 @@ enum GoldenDigests {
                 default: try? storage.moveSection(Int(generator.next() % 3), toSection: Int(generator.next() % 3))
                 }
             }
-            for _ in 0..<30 {
-                if round % 2 == 0 {
-                    mutate()
-                } else {
-                    storage.performUpdates { for _ in 0..<(1 + Int(generator.next() % 6)) { mutate() } }
+            count += foldUpdates(of: storage, into: &digest) {
+                for _ in 0..<30 {
+                    if round % 2 == 0 {
+                        mutate()
+                    } else {
+                        storage.performUpdates { for _ in 0..<(1 + Int(generator.next() % 6)) { mutate() } }
+                    }
                 }
             }
-            storage.removeObserver(token)
-            count += recorder.updates.count
-            recorder.fold(into: &digest)
         }
         return count
     }

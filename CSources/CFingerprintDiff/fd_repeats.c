@@ -106,16 +106,14 @@ static fd_status increasing_length(const fd_context *c, fd_range rest, uint8_t *
 
 /* Sets the matching of rest to `new_to_old` (absolute old indices, or -1). */
 static void restore(fd_context *c, fd_range rest, const int64_t *new_to_old) {
-    for (size_t i = rest.old_begin; i < rest.old_end; i++) c->old_to_new[i] = -1;
+    fd_step_unmatch(c, rest);
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        c->new_to_old[j] = new_to_old[j - rest.new_begin];
-        if (new_to_old[j - rest.new_begin] >= 0) c->old_to_new[new_to_old[j - rest.new_begin]] = (int64_t)j;
+        if (new_to_old[j - rest.new_begin] >= 0) fd_pair(c, (size_t)new_to_old[j - rest.new_begin], j);
     }
 }
 
 static fd_status pair_from_anchors(fd_context *c, fd_range rest, const scratch *s, size_t anchors) {
-    size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
-    (void)n;
+    size_t m = rest.new_end - rest.new_begin;
     size_t frame_length = 0, staying_before = 0, staying_after = 0;
     fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
     if (status != FD_OK) return status;
@@ -123,8 +121,7 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, const scratch *
     if (status != FD_OK) return status;
     memcpy(s->saved, c->new_to_old + rest.new_begin, m * sizeof *s->saved);
     /* Anchors only; then the gaps between consecutive frame anchors. */
-    for (size_t i = rest.old_begin; i < rest.old_end; i++) c->old_to_new[i] = -1;
-    for (size_t j = rest.new_begin; j < rest.new_end; j++) c->new_to_old[j] = -1;
+    fd_step_unmatch(c, rest);
     for (size_t k = 0; k < anchors; k++) fd_pair(c, (size_t)s->anchor_old[k], s->anchor_new[k]);
     size_t old_from = rest.old_begin, new_from = rest.new_begin;
     for (size_t k = 0; k < anchors && status == FD_OK; k++) {

@@ -91,27 +91,24 @@ extension BatchUpdate {
     /// and reloaded, a new index both inserted and moved to), or `nil`. Sets, not marks by
     /// index, so a hostile index allocates nothing. O(number of operations) expected.
     var _wellFormednessProblem: String? {
-        func check(_ indexes: some Sequence<Int>, _ operation: BatchUpdateError.Operation) -> (Set<Int>, String?) {
-            var seen = Set<Int>()
-            for index in indexes {
-                if index < 0 { return (seen, "\(operation.rawValue) index \(index) is negative") }
-                if !seen.insert(index).inserted { return (seen, BatchUpdateError.duplicateIndex(operation, index: index).description) }
+        do throws(_IllFormed) {
+            func distinct(_ indexes: some Sequence<Int>, _ operation: BatchUpdateError.Operation) throws(_IllFormed) -> Set<Int> {
+                try _distinct(indexes, "\(operation.rawValue) index", describe: { "\($0)" }) { $0 < 0 ? "is negative" : nil }
             }
-            return (seen, nil)
+            let deleted = try distinct(deletions, .deletion)
+            let movedFrom = try distinct(moves.lazy.map(\.from), .moveSource)
+            let reloaded = try distinct(reloads, .reload)
+            let inserted = try distinct(insertions, .insertion)
+            let movedTo = try distinct(moves.lazy.map(\.to), .moveDestination)
+            _ = try distinct(reloadsAfterMoves, .reloadAfterMoves)
+            if let index = deleted.first(where: movedFrom.contains) { return BatchUpdateError.deletedAndMoved(index: index).description }
+            if let index = deleted.first(where: reloaded.contains) { return BatchUpdateError.deletedAndReloaded(index: index).description }
+            if let index = movedFrom.first(where: reloaded.contains) { return BatchUpdateError.movedAndReloaded(index: index).description }
+            if let index = inserted.first(where: movedTo.contains) { return BatchUpdateError.insertedAndMovedTo(index: index).description }
+            return nil
+        } catch {
+            return error.problem
         }
-        let (deleted, deletionProblem) = check(deletions, .deletion)
-        let (movedFrom, sourceProblem) = check(moves.lazy.map(\.from), .moveSource)
-        let (reloaded, reloadProblem) = check(reloads, .reload)
-        let (inserted, insertionProblem) = check(insertions, .insertion)
-        let (movedTo, destinationProblem) = check(moves.lazy.map(\.to), .moveDestination)
-        let (_, secondStageProblem) = check(reloadsAfterMoves, .reloadAfterMoves)
-        if let problem = deletionProblem ?? sourceProblem ?? reloadProblem ?? insertionProblem
-            ?? destinationProblem ?? secondStageProblem { return problem }
-        if let index = deleted.first(where: movedFrom.contains) { return BatchUpdateError.deletedAndMoved(index: index).description }
-        if let index = deleted.first(where: reloaded.contains) { return BatchUpdateError.deletedAndReloaded(index: index).description }
-        if let index = movedFrom.first(where: reloaded.contains) { return BatchUpdateError.movedAndReloaded(index: index).description }
-        if let index = inserted.first(where: movedTo.contains) { return BatchUpdateError.insertedAndMovedTo(index: index).description }
-        return nil
     }
 
     /// Traps, naming the problem, when the update is not well formed: `operation` would give a
@@ -121,6 +118,25 @@ extension BatchUpdate {
             preconditionFailure("BatchUpdate.\(operation) of an update that no list can take (\(problem)); validate(oldCount:newCount:) says why with a typed error")
         }
     }
+}
+
+/// Why no list can take an update, in words (what `_wellFormednessProblem` reports).
+struct _IllFormed: Error {
+    let problem: String
+}
+
+/// `values` as a set, or an error naming the first value `invalid` gives a reason for, or the
+/// first that repeats ("deletion index 5 appears more than once"). Sets, not marks by index, so
+/// a hostile index allocates nothing. O(count) expected.
+func _distinct<Value: Hashable>(
+    _ values: some Sequence<Value>, _ name: String, describe: (Value) -> String, invalid: (Value) -> String?
+) throws(_IllFormed) -> Set<Value> {
+    var seen = Set<Value>()
+    for value in values {
+        if let reason = invalid(value) { throw _IllFormed(problem: "\(name) \(describe(value)) \(reason)") }
+        if !seen.insert(value).inserted { throw _IllFormed(problem: "\(name) \(describe(value)) appears more than once") }
+    }
+    return seen
 }
 
 /// Where an element that neither leaves nor is reloaded elsewhere lands: elements that stay

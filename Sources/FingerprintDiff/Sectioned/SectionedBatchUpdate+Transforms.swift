@@ -125,29 +125,27 @@ extension SectionedBatchUpdate {
         let sections = BatchUpdate(deletions: deletedSections, insertions: insertedSections, moves: movedSections)
         if let problem = sections._wellFormednessProblem { return "sections: \(problem)" }
         if let index = updatedSections.first(where: { $0 < 0 }) { return "updated section \(index) is negative" }
-        func check(_ paths: some Sequence<IndexPath>, _ operation: String) -> (Set<IndexPath>, String?) {
-            var seen = Set<IndexPath>()
-            for path in paths {
-                guard path.isSectionItem, path[0] >= 0, path[1] >= 0 else {
-                    return (seen, "\(operation) index path \(Array(path)) is not a (section, item) pair of non-negative indexes")
+        do throws(_IllFormed) {
+            func distinct(_ paths: some Sequence<IndexPath>, _ operation: String) throws(_IllFormed) -> Set<IndexPath> {
+                try _distinct(paths, "\(operation) index path", describe: { "\(Array($0))" }) { path in
+                    path.isSectionItem && path[0] >= 0 && path[1] >= 0
+                        ? nil : "is not a (section, item) pair of non-negative indexes"
                 }
-                if !seen.insert(path).inserted { return (seen, "\(operation) index path \(Array(path)) appears more than once") }
             }
-            return (seen, nil)
+            let deleted = try distinct(deletedItems, "deletion")
+            let movedFrom = try distinct(movedItems.lazy.map(\.from), "move source")
+            let inserted = try distinct(insertedItems, "insertion")
+            let movedTo = try distinct(movedItems.lazy.map(\.to), "move destination")
+            _ = try distinct(updatedItems, "reload")
+            _ = try distinct(updatedItemsAfterMoves, "reload after moves")
+            if let path = deleted.first(where: movedFrom.contains) { return "index path \(Array(path)) is both deleted and moved" }
+            if let path = inserted.first(where: movedTo.contains) {
+                return "index path \(Array(path)) is both inserted and the destination of a move"
+            }
+            return nil
+        } catch {
+            return error.problem
         }
-        let (deleted, deletionProblem) = check(deletedItems, "deletion")
-        let (movedFrom, sourceProblem) = check(movedItems.lazy.map(\.from), "move source")
-        let (inserted, insertionProblem) = check(insertedItems, "insertion")
-        let (movedTo, destinationProblem) = check(movedItems.lazy.map(\.to), "move destination")
-        let (_, reloadProblem) = check(updatedItems, "reload")
-        let (_, secondStageProblem) = check(updatedItemsAfterMoves, "reload after moves")
-        if let problem = deletionProblem ?? sourceProblem ?? insertionProblem ?? destinationProblem
-            ?? reloadProblem ?? secondStageProblem { return problem }
-        if let path = deleted.first(where: movedFrom.contains) { return "index path \(Array(path)) is both deleted and moved" }
-        if let path = inserted.first(where: movedTo.contains) {
-            return "index path \(Array(path)) is both inserted and the destination of a move"
-        }
-        return nil
     }
 
     /// Traps, naming the problem, when the update is not well formed.
