@@ -74,13 +74,10 @@ open class BaseStorage {
     private var handlers: [(token: ObserverToken, handler: (StorageUpdate) -> Void)] = []
     private var mailboxes: [UInt64: UpdateMailbox] = [:]
     private var nextObserverID: UInt64 = 0
-    /// Updates made during a delivery, with the state each leads to, waiting their turn.
-    private var waiting: [(update: StorageUpdate, state: Any?)] = []
-    /// Observers removed while the current update was being delivered.
-    private var removedDuringDelivery: Set<ObserverToken> = []
-
-    /// Whether an update is being delivered now.
-    package private(set) var isDelivering = false
+    /// Whether an update is being handed to the observers now.
+    private var isFanningOut = false
+    /// Observers removed while the current update was being handed out.
+    private var removedDuringFanOut: Set<ObserverToken> = []
 
     package init() {}
 
@@ -118,7 +115,7 @@ open class BaseStorage {
     /// in progress); does nothing for an unknown token. O(number of observers).
     public func removeObserver(_ token: ObserverToken) {
         handlers.removeAll { $0.token == token }
-        if isDelivering { removedDuringDelivery.insert(token) }
+        if isFanningOut { removedDuringFanOut.insert(token) }
     }
 
     /// A new stream of every update from now on, in order. It ends when the storage is
@@ -135,49 +132,29 @@ open class BaseStorage {
 
     // MARK: For the storages
 
-    /// Tells every observer about `update`, unless it is empty; during a delivery, queues it
-    /// (with the state it leads to) until the current update has reached everyone.
-    package func deliver(_ update: StorageUpdate) {
+    /// Tells every observer about `update`, unless it is empty, through the storage's
+    /// `delivery` (which holds the order and what readers see meanwhile: see ``Delivery``);
+    /// `live` is the content `update` leads to. An update over ``reloadThreshold`` goes out as
+    /// a ``StorageUpdate/reload``.
+    package func deliver<Content>(_ update: StorageUpdate, through delivery: Delivery<Content>,
+                                  leadingTo live: @autoclosure () -> Content) {
         guard !update.isEmpty else { return }
-        if let reloadThreshold, update.changes.changeCount > reloadThreshold {
-            return deliver(.reload)
-        }
-        if isDelivering {
-            waiting.append((update, shownState()))
-            return
-        }
-        isDelivering = true
-        defer {
-            isDelivering = false
-            show(nil)
-        }
-        fanOut(update)
-        while !waiting.isEmpty {
-            let (next, state) = waiting.removeFirst()
-            show(state)
-            fanOut(next)
-        }
+        let update = if let reloadThreshold, update.changes.changeCount > reloadThreshold { StorageUpdate.reload } else { update }
+        delivery.deliver(update, leadingTo: live(), fanOut: { fanOut($0) })
     }
-
-    /// The state readers must see while an update made now is delivered later; `nil` for a
-    /// storage that observers cannot change. Subclasses that can be changed from an observer
-    /// override it with a copy of their content (copy-on-write: O(sections)).
-    package func shownState() -> Any? { nil }
-
-    /// Makes the read accessors show `state` (from ``shownState()``), or the live content for
-    /// `nil`. Subclasses that override ``shownState()`` override this too.
-    package func show(_ state: Any?) {}
 
     /// Hands `update` to the delegate, the closure observers and the streams present now,
     /// skipping any removed on the way.
     private func fanOut(_ update: StorageUpdate) {
-        removedDuringDelivery = []
+        isFanningOut = true
+        removedDuringFanOut = []
+        defer { isFanningOut = false }
         if update.requiresReload {
             delegate?.storageNeedsReloading()
         } else {
             delegate?.storageDidPerformUpdate(update)
         }
-        for (token, handler) in handlers where !removedDuringDelivery.contains(token) {
+        for (token, handler) in handlers where !removedDuringFanOut.contains(token) {
             handler(update)
         }
         var closed: [UInt64] = []

@@ -5,6 +5,19 @@ import Foundation
 #endif
 import FingerprintDiff
 
+/// How a mutation of ``MemoryStorage`` becomes the update its observers receive. The contract:
+///
+/// - A primitive (`MemoryStorage+Primitives.swift`) makes one change and *returns* it as a
+///   ``PrimitiveChange``: the update it makes on its own, legal by itself. It records nothing.
+/// - A public method that makes one change runs one primitive through `commit(_:)`, whose body
+///   returns that one change: outside a batch it is delivered as it is, inside one it is folded.
+///   A second change cannot slip in: its value would have nowhere to go (an unused result is a
+///   compiler warning, and the package builds without warnings).
+/// - A public method that makes several changes runs them inside `batch(_:)`, whose outermost
+///   level delivers the net change between the identities before and after it (`netChange`).
+///   So which update goes out never depends on how many changes a caller predicted.
+/// - Both freeze what readers see first (``Delivery/willChange(_:)``), so that during a delivery
+///   the reads keep showing the state the update being delivered leads to.
 extension MemoryStorage {
     /// Runs `block`, whose mutations change the data at once but are reported together, as
     /// ONE update: the net change between the state before and after the block, computed with
@@ -17,7 +30,7 @@ extension MemoryStorage {
     /// - Complexity: O(n + m + k log k) after the block for n items before and m after (see
     ///   the diff core), plus what the mutations cost.
     public func performUpdates<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try transaction(folding: true, block)
+        try batch(block)
     }
 
     /// Runs `block` without reporting its mutations one by one, then asks observers to reload
@@ -25,85 +38,85 @@ extension MemoryStorage {
     /// closures and streams) when the storage ended different from how it began. Inside
     /// ``performUpdates(_:)`` the whole outer block becomes a reload.
     public func updateWithoutAnimations<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try transaction(folding: true) { () throws(E) in
-            transactionState?.reloadRequested = true
+        try batch { () throws(E) in
+            batchState?.reloadRequested = true
             try block()
         }
     }
 
-    /// Runs `body` as one transaction (nested ones join the outermost): when the outermost ends,
-    /// what its primitives recorded becomes one update. `folding` transactions (batches and
-    /// public methods made of several primitives) fold any number of recorded changes into
-    /// their net change; the others record exactly one change, delivered as it is.
-    func transaction<E: Error>(folding: Bool = false, _ body: () throws(E) -> Void) throws(E) {
-        if transactionState == nil {
-            freezeShownStateIfDelivering()
-            transactionState = Transaction(baseline: folding ? sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) } : nil)
+    /// Runs `primitive`, which makes one change and returns it (`nil` when it changed nothing),
+    /// and reports that change: delivered as it is, or folded into the batch in progress.
+    func commit(_ primitive: () -> PrimitiveChange?) {
+        delivery.willChange(sections)
+        guard let change = primitive() else { return }
+        if batchState != nil {
+            batchState!.fold(change)
         } else {
-            transactionState?.depth += 1
+            deliver(StorageUpdate(changes: change.update, updatedModels: change.models), through: delivery,
+                    leadingTo: sections)
         }
-        defer { endTransaction() }
+    }
+
+    /// Runs `body`, whose changes (each through `commit(_:)`) are reported as one update when the
+    /// outermost batch ends: the net change from the identities before it (see the contract
+    /// above). Nested batches join the outermost.
+    func batch<E: Error>(_ body: () throws(E) -> Void) throws(E) {
+        if batchState == nil {
+            delivery.willChange(sections)
+            batchState = Batch(baseline: sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) })
+        } else {
+            batchState!.depth += 1
+        }
+        defer { endBatch() }
         try body()
     }
 
-    /// Records what a primitive changed: the update it makes on its own, the new models of the
-    /// items it replaced (keyed by index path), and the identities of the items and sections
-    /// whose content it changed. The only way a change is recorded.
-    func record(_ changes: SectionedBatchUpdate, models: [IndexPath: any Sendable] = [:], items: [UInt64] = [],
-                sections touched: [UInt64] = []) {
-        guard var state = transactionState else {
-            preconditionFailure("MemoryStorage: a primitive ran outside a transaction")
-        }
-        transactionState = nil  // keep the sets uniquely referenced while they grow
-        state.recorded += 1
-        if state.recorded == 1 { state.first = StorageUpdate(changes: changes, updatedModels: models) }
-        state.touchedItems.formUnion(items)
-        state.touchedSections.formUnion(touched)
-        transactionState = state
-    }
-
     /// Whether mutations are being folded into one update.
-    var isBatching: Bool { transactionState?.baseline != nil }
+    var isBatching: Bool { batchState != nil }
 
-    private func endTransaction() {
-        guard var state = transactionState else { return }
+    private func endBatch() {
+        guard var state = batchState else { return }
         state.depth -= 1
         guard state.depth == 0 else {
-            transactionState = state
+            batchState = state
             return
         }
-        transactionState = nil
-        guard let baseline = state.baseline else {
-            // One public method, one primitive: its own update.
-            assert(state.recorded <= 1, "MemoryStorage: a non-folding transaction recorded \(state.recorded) changes")
-            if let first = state.first { deliver(state.recorded == 1 ? first : .reload) }
-            return
-        }
-        guard state.recorded > 0 || state.reloadRequested else { return }
+        batchState = nil
+        guard state.changed || state.reloadRequested else { return }
         // Content changes of items and sections that are gone are not changes of what is shown.
         let survivingItems = state.touchedItems.isEmpty ? [] : state.touchedItems.intersection(sections.lazy.flatMap(\.slots))
         let survivingSections = state.touchedSections.isEmpty ? [] : state.touchedSections.intersection(sections.map(\.id))
+        let baseline = state.baseline
         if state.reloadRequested {
             let unchanged = survivingItems.isEmpty && survivingSections.isEmpty && baseline.count == sections.count
                 && zip(baseline, sections).allSatisfy { $0.id == $1.id && $0.slots == $1.slots }
-            if !unchanged { deliver(.reload) }
+            if !unchanged { deliver(.reload, through: delivery, leadingTo: sections) }
         } else {
-            deliver(netChange(from: baseline, to: sections, touchedItems: survivingItems, touchedSections: survivingSections))
+            deliver(netChange(from: baseline, to: sections, touchedItems: survivingItems, touchedSections: survivingSections),
+                    through: delivery, leadingTo: sections)
         }
     }
 }
 
-/// A transaction of ``MemoryStorage`` in progress (see `transaction(folding:_:)`).
-struct Transaction {
-    /// Nesting depth: the update is made when the outermost transaction ends.
+/// What one primitive of ``MemoryStorage`` changed: the update it makes on its own (legal by
+/// itself), the new models of the items it replaced (keyed by index path), and the identities
+/// of the items and sections whose content it changed (which a batch's net change reports as
+/// updates when they survive).
+struct PrimitiveChange {
+    var update: SectionedBatchUpdate
+    var models: [IndexPath: any Sendable] = [:]
+    var touchedItems: [UInt64] = []
+    var touchedSections: [UInt64] = []
+}
+
+/// A batch of ``MemoryStorage`` in progress (see `batch(_:)`).
+struct Batch {
+    /// Nesting depth: the update is made when the outermost batch ends.
     var depth = 1
-    /// Identities of every section and item before the outermost transaction, for folding
-    /// transactions; `nil` for a transaction that records one change.
-    let baseline: [SectionSnapshot]?
-    /// How many changes primitives recorded.
-    var recorded = 0
-    /// The first recorded change, which a non-folding transaction delivers.
-    var first: StorageUpdate?
+    /// Identities of every section and item before the outermost batch.
+    let baseline: [SectionSnapshot]
+    /// Whether a primitive changed anything.
+    var changed = false
     /// Items whose content was replaced or reloaded.
     var touchedItems: Set<UInt64> = []
     /// Sections whose supplementary models changed.
@@ -111,7 +124,15 @@ struct Transaction {
     /// Whether an `updateWithoutAnimations` block asked for a reload instead of an update.
     var reloadRequested = false
 
-    init(baseline: [SectionSnapshot]?) {
+    init(baseline: [SectionSnapshot]) {
         self.baseline = baseline
+    }
+
+    /// Folds one primitive's change in: only what the net change needs of it (which identities'
+    /// content changed) is kept.
+    mutating func fold(_ change: PrimitiveChange) {
+        changed = true
+        touchedItems.formUnion(change.touchedItems)
+        touchedSections.formUnion(change.touchedSections)
     }
 }

@@ -166,7 +166,7 @@ extension MemoryStorage {
             SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
                                oldItemCounts: sections.map(\.count), newItemCounts: result.map(\.count)),
             current: result)
-        transaction {
+        commit {
             installDiffed(result, update: update,
                           items: items.updates.map { slots[$0.new] },
                           touchedSections: sectionChanges.updates.map { result[$0.new].id })
@@ -179,14 +179,14 @@ extension MemoryStorage {
     @usableFromInline
     func _replaceItems(inSection section: Int, with models: [any Sendable], match: _Matching?) {
         guard let match, section < sections.count else {
-            return transaction { replaceItems(inSection: section, with: models) }
+            return commit { replaceItems(inSection: section, with: models) }
         }
         let slots = _slots(of: match, old: sections[section].slots)
         let changes = Changeset(_matching: match)
         var result = sections
         result[section].replaceAll(models, slots: slots)
         let models = Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) })
-        transaction {
+        commit {
             installDiffed(result, update: StorageUpdate(changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
                                                         updatedModels: models),
                           items: changes.updates.map { slots[$0.new] }, touchedSections: [])

@@ -25,7 +25,7 @@ extension MemoryStorage {
     public func addItems<T: Sendable>(_ items: [T], toSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        transaction { appendItems(models, toSection: section) }
+        commit { appendItems(models, toSection: section) }
     }
 
     /// Inserts `item` at `indexPath`. An index path one past the last item appends; in a
@@ -38,7 +38,7 @@ extension MemoryStorage {
     public func insertItem<T: Sendable>(_ item: T, to indexPath: IndexPath) throws(StorageError) {
         let model = try storedItems([item])[0]
         try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
-        transaction { insertItem(model, at: indexPath) }
+        commit { insertItem(model, at: indexPath) }
     }
 
     /// Inserts `items[k]` at `indexPaths[k]`, one after the other (each index path counts the
@@ -58,8 +58,10 @@ extension MemoryStorage {
             while counts.count <= path[0] { counts.append(0) }
             counts[path[0]] += 1
         }
-        transaction(folding: indexPaths.count > 1) {
-            for (model, path) in zip(models, indexPaths) { insertItem(model, at: path) }
+        if indexPaths.count == 1 {
+            commit { insertItem(models[0], at: indexPaths[0]) }
+        } else if !indexPaths.isEmpty {
+            batch { for (model, path) in zip(models, indexPaths) { commit { insertItem(model, at: path) } } }
         }
     }
 
@@ -98,7 +100,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        transaction { removeItems(sortedPaths: [path]) }
+        commit { removeItems(sortedPaths: [path]) }
     }
 
     /// Removes the first item equal to `item`.
@@ -108,7 +110,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        transaction { removeItems(sortedPaths: [path]) }
+        commit { removeItems(sortedPaths: [path]) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -119,7 +121,7 @@ extension MemoryStorage {
     public func removeItems<T: Equatable>(_ items: [T]) throws(StorageError) {
         var paths: [IndexPath] = []
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        transaction { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
+        commit { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -131,7 +133,7 @@ extension MemoryStorage {
         var paths: [IndexPath] = []
         paths.reserveCapacity(items.count)
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        transaction { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
+        commit { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes the items at `indexPaths` (all in the current index space); an index path listed
@@ -141,7 +143,7 @@ extension MemoryStorage {
     /// - Throws: the first invalid index path's error; nothing is removed then.
     public func removeItems(at indexPaths: [IndexPath]) throws(StorageError) {
         for path in indexPaths { try checkItem(path) }
-        transaction { removeItems(sortedPaths: Array(Set(indexPaths)).sorted()) }
+        commit { removeItems(sortedPaths: Array(Set(indexPaths)).sorted()) }
     }
 
     /// Removes every item of `section`, keeping the section. O(items in the section).
@@ -150,7 +152,7 @@ extension MemoryStorage {
     public func removeItems(fromSection section: Int) throws(StorageError) {
         try checkSection(section)
         let paths = (0..<sections[section].count).map { IndexPath(section, $0) }
-        transaction { removeItems(sortedPaths: paths) }
+        commit { removeItems(sortedPaths: paths) }
     }
 
     /// Removes every item of every section, keeping the sections. O(total items).
@@ -159,7 +161,7 @@ extension MemoryStorage {
         for (section, stored) in sections.enumerated() {
             paths.append(contentsOf: (0..<stored.count).lazy.map { IndexPath(section, $0) })
         }
-        transaction { removeItems(sortedPaths: paths) }
+        commit { removeItems(sortedPaths: paths) }
     }
 
     // MARK: Replacing and reloading
@@ -172,7 +174,7 @@ extension MemoryStorage {
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
         let path = try existingIndexPath(of: itemToReplace)
-        transaction { replaceItem(at: path, with: model) }
+        commit { replaceItem(at: path, with: model) }
     }
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem` (O(1) average to
@@ -182,7 +184,7 @@ extension MemoryStorage {
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
         let path = try existingIndexPath(of: itemToReplace)
-        transaction { replaceItem(at: path, with: model) }
+        commit { replaceItem(at: path, with: model) }
     }
 
     /// Reports the first item equal to `item` as updated (its cell should be configured
@@ -191,7 +193,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        transaction { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
+        commit { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
     }
 
     /// Reports the first item equal to `item` as updated (O(1) average to find it).
@@ -199,7 +201,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        transaction { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
+        commit { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
     }
 
     // MARK: Moving
@@ -214,8 +216,7 @@ extension MemoryStorage {
     public func moveItem(at source: IndexPath, to destination: IndexPath) throws(StorageError) {
         try checkMove(from: source, to: destination)
         guard source != destination else { return }
-        // Into a section that does not exist yet: sections are created and the item moves.
-        transaction(folding: destination[0] >= sections.count) { moveItem(from: source, to: destination, silently: false) }
+        commit { moveItem(from: source, to: destination, silently: false) }
     }
 
     /// Moves the item at `source` to `destination` like ``moveItem(at:to:)`` but reports
@@ -228,10 +229,10 @@ extension MemoryStorage {
     ///   ``StorageError/moveWithoutAnimationInsideBatch`` inside ``performUpdates(_:)`` (inside
     ///   ``updateWithoutAnimations(_:)`` it is fine).
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) throws(StorageError) {
-        if isBatching && transactionState?.reloadRequested == false { throw .moveWithoutAnimationInsideBatch }
+        if batchState?.reloadRequested == false { throw .moveWithoutAnimationInsideBatch }
         try checkMove(from: source, to: destination)
         try checkSection(destination[0])
-        transaction { moveItem(from: source, to: destination, silently: true) }
+        commit { moveItem(from: source, to: destination, silently: true) }
     }
 
     func checkMove(from source: IndexPath, to destination: IndexPath) throws(StorageError) {

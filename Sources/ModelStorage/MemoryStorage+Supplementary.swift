@@ -17,8 +17,10 @@ extension MemoryStorage {
     /// ``setSectionHeaderModels(_:)``.
     public func setSupplementaries<T: Sendable>(_ models: [T], forKind kind: String) {
         guard !models.isEmpty else { return }
-        transaction(folding: models.count > 1) {
-            for (section, model) in models.enumerated() { setSupplementaryModel(model, forKind: kind, section: section) }
+        if models.count == 1 {
+            commit { setSupplementaryModel(models[0], forKind: kind, section: 0) }
+        } else {
+            batch { for (section, model) in models.enumerated() { commit { setSupplementaryModel(model, forKind: kind, section: section) } } }
         }
     }
 
@@ -31,6 +33,6 @@ extension MemoryStorage {
         throws(StorageError)
     {
         try checkCreatableSection(section)
-        transaction { setSupplementaryModel(model, forKind: kind, section: section) }
+        commit { setSupplementaryModel(model, forKind: kind, section: section) }
     }
 }

@@ -24,41 +24,24 @@ import FingerprintDiff
 ///   too, so an observer that decides a change from the content reads and changes in one
 ///   block.
 public final class MemoryStorage: BaseStorage, Storage {
-    /// The sections; changed only by the primitives (`MemoryStorage+Primitives.swift`).
+    /// The live sections; changed only by the primitives (`MemoryStorage+Primitives.swift`).
     var sections: [StoredSection] = []
+    /// The next fresh identity of a section or item.
     var nextIdentity: UInt64 = 0
-    /// The transaction in progress, if any (`MemoryStorage+Batching.swift`).
-    var transactionState: Transaction?
-    /// The sections the update being delivered leads to, while an observer has changed the
-    /// storage further; `nil` when reads show ``sections``.
-    var presented: [StoredSection]?
+    /// The batch in progress, if any (`MemoryStorage+Batching.swift`).
+    var batchState: Batch?
+    /// The order of this storage's updates and the sections its readers see meanwhile.
+    let delivery = Delivery<[StoredSection]>()
 
     /// An empty storage, with no sections.
     override public init() {}
 
-    // MARK: Delivery
-
-    /// The live sections: what reads show when the update made now is delivered.
-    override package func shownState() -> Any? { sections }
-
-    /// Shows `state` (sections from ``shownState()``), or the live sections for `nil`.
-    override package func show(_ state: Any?) { presented = state as? [StoredSection] }
-
-    /// Called before a mutation: during a delivery, keeps showing the state the update being
-    /// delivered leads to (the live sections, until now). O(1): the array is shared.
-    func freezeShownStateIfDelivering() {
-        if isDelivering && presented == nil { presented = sections }
-    }
-
     // MARK: Reading
 
-    /// Whether the read accessors show ``presented``: during a delivery that an observer
-    /// outran, except inside a transaction (a `performUpdates` block decides its changes from
-    /// the content they apply to).
-    var showsPresented: Bool { presented != nil && transactionState == nil }
-
-    /// What the read accessors show: ``presented`` when ``showsPresented``, else the live sections.
-    var shown: [StoredSection] { showsPresented ? presented! : sections }
+    /// What the read accessors show: the delivery's shown sections (the state the update being
+    /// delivered leads to, see ``Delivery``), except inside a batch (a `performUpdates` block
+    /// decides its changes from the live content they apply to).
+    var shown: [StoredSection] { batchState == nil ? delivery.shown ?? sections : sections }
 
     /// The number of sections.
     public var numberOfSections: Int { shown.count }

@@ -14,31 +14,31 @@ import FingerprintDiff
 public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, Storage {
     /// The items, in order; during a delivery, those of the state the update being delivered
     /// leads to (see ``BaseStorage``).
-    public var items: [Item] { presented?.items ?? liveItems }
-    /// The items as they are now, whatever is being delivered.
-    private var liveItems: [Item]
+    public var items: [Item] { shown.items }
+    /// The content as it is now, whatever is being delivered.
+    private var live: Content
     @usableFromInline let differ: ([Item], [Item]) -> Changeset
     let trustsDiffer: Bool
-    private var liveSupplementaryModels: [String: any Sendable] = [:]
-    /// The supplementary models the read accessors show.
-    private var supplementaryModels: [String: any Sendable] { presented?.supplementaryModels ?? liveSupplementaryModels }
-    /// First offset of each id in ``liveItems``, built on demand; `nil` after a change.
+    /// First offset of each id in the live items, built on demand; `nil` after a change.
     private var idLookup: [Item.ID: Int]?
-    /// The content the update being delivered leads to, while an observer has changed the
-    /// storage further; `nil` when reads show the live content.
-    private var presented: Content?
+    /// The order of this storage's updates and the content its readers see meanwhile.
+    private let delivery = Delivery<Content>()
 
     /// Everything a reader sees.
     private struct Content {
         var items: [Item]
-        var supplementaryModels: [String: any Sendable]
+        var supplementaryModels: [String: any Sendable] = [:]
     }
+
+    /// What the read accessors show: the content the update being delivered leads to (see
+    /// ``Delivery``), the live content outside deliveries.
+    private var shown: Content { delivery.shown ?? live }
 
     /// A storage holding `items`, diffing with `differ`; a differ that is not `trusted` has
     /// each result checked before it is delivered.
     @usableFromInline
     init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool) {
-        liveItems = items
+        live = Content(items: items)
         self.differ = differ
         trustsDiffer = trusted
     }
@@ -55,24 +55,6 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
             self.init(items: items, differ: { builtIn($0, $1, algorithm) }, trusted: true)
         } else {
             self.init(items: items, differ: custom, trusted: false)
-        }
-    }
-
-    // MARK: Delivery
-
-    /// The live content: what reads show when the update made now is delivered.
-    override package func shownState() -> Any? {
-        Content(items: liveItems, supplementaryModels: liveSupplementaryModels)
-    }
-
-    /// Shows `state` (content from ``shownState()``), or the live content for `nil`.
-    override package func show(_ state: Any?) { presented = state as? Content }
-
-    /// Called before a mutation: during a delivery, keeps showing the state the update being
-    /// delivered leads to (the live content, until now). O(1): the arrays are shared.
-    private func freezeShownStateIfDelivering() {
-        if isDelivering && presented == nil {
-            presented = Content(items: liveItems, supplementaryModels: liveSupplementaryModels)
         }
     }
 
@@ -94,13 +76,13 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// index is rebuilt (O(n)) on the first look-up after a change (during a delivery that an
     /// observer outran, a scan of the items shown).
     public func indexPath(forItemWithID id: Item.ID) -> IndexPath? {
-        if let presented {
-            return presented.items.firstIndex { $0.id == id }.map { IndexPath(indexes: [0, $0]) }
+        if let shown = delivery.shown {
+            return shown.items.firstIndex { $0.id == id }.map { IndexPath(indexes: [0, $0]) }
         }
         if idLookup == nil {
             var lookup: [Item.ID: Int] = [:]
-            lookup.reserveCapacity(liveItems.count)
-            for (offset, item) in liveItems.enumerated() where lookup[item.id] == nil { lookup[item.id] = offset }
+            lookup.reserveCapacity(live.items.count)
+            for (offset, item) in live.items.enumerated() where lookup[item.id] == nil { lookup[item.id] = offset }
             idLookup = lookup
         }
         return idLookup?[id].map { IndexPath(indexes: [0, $0]) }
@@ -111,26 +93,27 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// Replaces the items with `newItems` and delivers the difference. O(the differ), O(n + m)
     /// expected with the built-in Heckel differ.
     public func setItems(_ newItems: [Item]) {
-        let changeset = differ(liveItems, newItems)
-        let oldCount = liveItems.count
-        freezeShownStateIfDelivering()
-        liveItems = newItems
+        let changeset = differ(live.items, newItems)
+        let oldCount = live.items.count
+        delivery.willChange(live)
+        live.items = newItems
         idLookup = nil
         let batch = BatchUpdate(changeset)
         if !trustsDiffer, (try? batch.validate(oldCount: oldCount, newCount: newItems.count)) == nil {
-            deliver(.reload)
+            deliver(.reload, through: delivery, leadingTo: live)
             return
         }
         var models: [IndexPath: any Sendable] = [:]
         models.reserveCapacity(changeset.updates.count)
         for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = newItems[update.new] }
-        deliver(StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models))
+        deliver(StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models), through: delivery,
+                leadingTo: live)
     }
 
     /// Combines the items with `newItems` by `strategy` (``AdditiveAccumulationStrategy`` by
     /// default), then delivers the difference like ``setItems(_:)``.
     public func addItems(_ newItems: [Item], _ strategy: some AccumulationStrategy = AdditiveAccumulationStrategy()) {
-        setItems(strategy.accumulate(oldItems: liveItems, newItems: newItems))
+        setItems(strategy.accumulate(oldItems: live.items, newItems: newItems))
     }
 
     // MARK: Supplementary models
@@ -139,22 +122,22 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// say (``BaseStorage/headerModelProvider``...); `nil` for other sections.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
         guard section == 0 else { return nil }
-        return supplementaryModels[kind] ?? providedSupplementaryModel(ofKind: kind, section: 0)
+        return shown.supplementaryModels[kind] ?? providedSupplementaryModel(ofKind: kind, section: 0)
     }
 
     /// Sets the supplementary model of `kind` (`nil` removes it), reported as an update of
     /// section 0 (stage 2).
     public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
-        freezeShownStateIfDelivering()
-        liveSupplementaryModels[kind] = model.flatMap(nonNilModel)
-        deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])))
+        delivery.willChange(live)
+        live.supplementaryModels[kind] = model.flatMap(nonNilModel)
+        deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])), through: delivery, leadingTo: live)
     }
 
     /// The header model, or `nil`.
-    public var headerModel: (any Sendable)? { supplementaryModels[supplementaryHeaderKind] }
+    public var headerModel: (any Sendable)? { shown.supplementaryModels[supplementaryHeaderKind] }
 
     /// The footer model, or `nil`.
-    public var footerModel: (any Sendable)? { supplementaryModels[supplementaryFooterKind] }
+    public var footerModel: (any Sendable)? { shown.supplementaryModels[supplementaryFooterKind] }
 
     /// Sets the header model (`nil` removes it).
     public func setSectionHeaderModel(_ model: (any Sendable)?) {

@@ -144,7 +144,7 @@ extension DatabaseStorage {
             if let path { models[path] = record }
         }
         guard !refresh.changes.isEmpty else { return }
-        deliver(StorageUpdate(changes: refresh.changes.batchUpdate, updatedModels: models))
+        deliver(StorageUpdate(changes: refresh.changes.batchUpdate, updatedModels: models), through: delivery, leadingTo: ())
     }
 
     /// The new result of `request`, its sectioned changeset from `old`, and the records of the

@@ -89,6 +89,10 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     let fileIdentity: DatabaseFileIdentity?
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
+    /// The order of this storage's updates. It holds no content: an observer cannot change what
+    /// the storage shows (only ``observe(isolation:)`` does, one read at a time), so a read during
+    /// a delivery always shows the state the update leads to.
+    let delivery = Delivery<Void>()
     private var errorHandlers: [(token: ObserverToken, handler: (DatabaseStorageError) -> Void)] = []
 
     /// A storage showing the result of `request` in `writer`, read now.

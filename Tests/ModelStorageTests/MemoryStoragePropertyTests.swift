@@ -158,6 +158,30 @@ import SeededRandom
         }
     }
 
+    /// `moveItem` into a section that does not exist yet is one primitive whose own update (the
+    /// item deleted, the sections inserted) replaces the net change the same call used to fold:
+    /// both paths run here on equal storages and must deliver the same update.
+    @Test("a move into sections it creates: its own update equals the net change of the same move", arguments: 0..<100)
+    func moveIntoCreatedSections(seed: UInt64) throws {
+        var mutator = Mutator(random: SplitMix64(seed: seed))
+        let sections = (0..<mutator.int(1...4)).map { _ in mutator.freshCells(mutator.int(1...6)).map(\.id) }
+        let headers: [Int]? = mutator.chance(50) ? [7] : nil
+        let (direct, directRecorder) = makeStorage(sections, headers: headers)
+        let (folded, foldedRecorder) = makeStorage(sections, headers: headers)
+        _ = (directRecorder.take(), foldedRecorder.take())
+        let section = mutator.int(0...sections.count - 1)
+        let source = path(section, mutator.int(0...sections[section].count - 1))
+        let destination = path(sections.count + mutator.int(0...3), 0)
+        let before = StorageState(direct)
+        try direct.moveItem(at: source, to: destination)
+        try folded.performUpdates { () throws(StorageError) in try folded.moveItem(at: source, to: destination) }
+        let own = directRecorder.take(), net = foldedRecorder.take()
+        #expect(StorageState(direct) == StorageState(folded))
+        #expect(own.updates.map(\.changes) == net.updates.map(\.changes), "seed \(seed): \(own.updates) against \(net.updates)")
+        #expect(own.updates.count == 1 && own.reloads == 0 && net.reloads == 0)
+        if let update = own.updates.first { checkUpdate(update, from: before, to: StorageState(direct)) }
+    }
+
     @Test("random mutations: each update reproduces the storage; rejected calls change nothing",
           arguments: 0..<300)
     func randomMutations(seed: UInt64) {
