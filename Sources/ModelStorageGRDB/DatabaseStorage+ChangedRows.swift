@@ -75,7 +75,7 @@ extension DatabaseStorage {
         defer { sqlite3_reset(sqlite) }
         var builder = ChangedRowsBuilder(old: old, isSectioned: sectionColumn != nil)
         var placed = 0
-        while try ResultIndex.step(narrow, in: db) {
+        while try StatementColumns.step(narrow, in: db) {
             guard sqlite3_column_type(sqlite, 0) == SQLITE_INTEGER else { return nil }
             let id = sqlite3_column_int64(sqlite, 0)
             if isChanged.contains(id) {
@@ -99,12 +99,10 @@ extension DatabaseStorage {
 private struct ChangedRowsBuilder {
     let old: ResultIndex
     let isSectioned: Bool
-    var index = ResultIndex()
+    private var rows = SectionedRows()
     /// The next row of `old` to look at.
     private var oldSection = 0
     private var oldItem = 0
-    private var rows: [RowKey] = []
-    private var key = DatabaseValue.null
     /// The old section the last unchanged row came from, while the section being built has
     /// that section's value; -1 otherwise.
     private var keySource = -1
@@ -112,7 +110,6 @@ private struct ChangedRowsBuilder {
     init(old: ResultIndex, isSectioned: Bool) {
         self.old = old
         self.isSectioned = isSectioned
-        index.columns = old.columns
     }
 
     /// Appends the next unchanged row of `old`, which must have id `id`; `false` when it has
@@ -121,7 +118,7 @@ private struct ChangedRowsBuilder {
         guard let (section, item) = nextUnchanged(isChanged: isChanged) else { return false }
         let row = old.sections[section].items[item]
         guard case .int64(let oldID) = row.id.value.storage, oldID == id else { return false }
-        if section != keySource || rows.isEmpty {
+        if section != keySource || !rows.hasOpenSection {
             startSectionIfNeeded(for: old.sections[section].model.id)
             keySource = section
         }
@@ -145,19 +142,13 @@ private struct ChangedRowsBuilder {
 
     /// The index, with the last section.
     consuming func finish() -> ResultIndex {
-        if !rows.isEmpty { index.sections.append(ArraySection(model: SectionKey(id: key), items: rows)) }
-        return index
+        ResultIndex(sections: rows.finish(), columns: old.columns)
     }
 
-    /// Ends the section being built when `value` is not its value.
+    /// Starts a section unless the one being built has `value` (one section when not sectioned).
     private mutating func startSectionIfNeeded(for value: DatabaseValue) {
-        guard isSectioned else { return }
-        if !rows.isEmpty {
-            if value.isStoredIdentically(to: key) { return }
-            index.sections.append(ArraySection(model: SectionKey(id: key), items: rows))
-            rows = []
-        }
-        key = value
+        if rows.hasOpenSection && (!isSectioned || value.isStoredIdentically(to: rows.key)) { return }
+        rows.startSection(isSectioned ? value : .null)
     }
 
     /// The position of the next row of `old` whose id is not changed (skipping changed ones),

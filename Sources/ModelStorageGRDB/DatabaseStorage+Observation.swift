@@ -8,20 +8,6 @@ import FingerprintDiff
 import GRDB
 import ModelStorage
 
-/// One read of the observation loop: the new result, its difference from the old one, and the
-/// records fetched for it (with the new index path of those the update lists as updated).
-struct Refresh<Record: Sendable>: Sendable {
-    var index: ResultIndex
-    var changes: SectionedChangeset
-    var fetchedRecords: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)]
-    /// Whether every row was decoded (no id column to read ids from).
-    var decodedEveryRow: Bool
-    /// Where the read stands in the storage's change journal (`nil` without one).
-    var position: ChangeJournal.Position?
-    /// Whether only the rows the journal listed were read (the other rows' ids in order).
-    var readChangedRowsOnly: Bool
-}
-
 extension DatabaseStorage {
     /// Follows the database: after each commit that changes the request's result, reads it
     /// again, diffs it with the content shown, updates the storage and delivers the update
@@ -115,14 +101,13 @@ extension DatabaseStorage {
         // `exact`: whether the journal's changes up to `position` are exactly what `db` sees
         // (see DatabaseWriter.journaledRead); when not, the whole result is read.
         let read: @Sendable (Database, ChangeJournal.Position?, Bool) throws -> Refresh<Record> = { db, position, exact in
-            let journal = exact ? journal : nil
             do {
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
-                                     journal: journal, at: position, since: base, in: db)
+                                     journal: journal, at: position, exact: exact, since: base, in: db)
             } catch is IDColumnMismatch {
                 // The id column did not give the records' ids after all: decode every row.
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: nil, comparedWith: old,
-                                     journal: journal, at: position, since: base, in: db)
+                                     journal: journal, at: position, exact: exact, since: base, in: db)
             }
         }
         let refresh = if let journal {
@@ -133,6 +118,7 @@ extension DatabaseStorage {
             try await writer.consistentRead { db in try read(db, nil, false) }
         }
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
+        lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }
         index = refresh.index
         journalPosition = refresh.position
@@ -146,80 +132,7 @@ extension DatabaseStorage {
         guard !refresh.changes.isEmpty else { return }
         deliver(StorageUpdate(changes: refresh.changes.batchUpdate, updatedModels: models), through: delivery, leadingTo: ())
     }
-
-    /// The new result of `request`, its sectioned changeset from `old`, and the records of the
-    /// rows that are new or changed (those the changeset's single batch updates with their new
-    /// index paths).
-    ///
-    /// With an `idColumn`, rows are not decoded while the result is read: only the new and
-    /// changed ones are, here, so a row that does not decode is still reported before it is
-    /// shown. Throws ``IDColumnMismatch`` when those records' ids are not the column's values.
-    ///
-    /// With a `journal`, the `position` in it that `db`'s transaction sees exactly (see
-    /// ``DatabaseWriter/journaledRead(_:usedJournal:_:)``) and the position `base` of the read `old` came
-    /// from, and when the journal lists every row changed in between (see ``ChangeJournal``),
-    /// only those rows are read (``readChangedRows(_:sectionColumn:old:changed:in:)``);
-    /// otherwise, or when that read finds the journal incomplete, the whole result is.
-    static func read(_ request: QueryInterfaceRequest<Record>, sectionColumn: String?, idColumn: String?,
-                     comparedWith old: ResultIndex, journal: ChangeJournal? = nil, at position: ChangeJournal.Position? = nil,
-                     since base: ChangeJournal.Position? = nil, in db: Database) throws -> Refresh<Record> {
-        var changedRows: ChangedRowsRead<Record>?
-        if idColumn != nil, let journal, let base, let position,
-           let changed = journal.changes(from: base, to: position), changed.count <= max(64, old.rowCount / 4) {
-            // Any failure here (a row that does not decode, an error) is the full read's to report.
-            changedRows = try? readChangedRows(request, sectionColumn: sectionColumn, old: old, changed: changed, in: db)
-        }
-        let new = try changedRows?.index
-            ?? ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: idColumn,
-                                decodingEveryRow: idColumn == nil, columnsBefore: old.columns,
-                                expectedRowCount: old.rowCount, in: db).index
-        let changes = SectionedChangeset(from: old.sections, to: new.sections)
-        let batch = changes.batchUpdate
-        // Stage-1 updates are listed at old paths, stage-2 ones at new paths: key both by new.
-        var newPathOfOld: [IndexPath: IndexPath] = [:]
-        newPathOfOld.reserveCapacity(changes.itemUpdates.count)
-        for update in changes.itemUpdates { newPathOfOld[update.old] = update.new }
-        let updatedPaths = batch.updatedItems.compactMap { newPathOfOld[$0] } + batch.updatedItemsAfterMoves
-        var wanted: [RowID: IndexPath?] = [:]
-        for path in updatedPaths { wanted[new.sections[path.section].items[path.item].id] = path }
-        if idColumn != nil {
-            // Not decoded yet: every changed row (some are moves, listed as updates only when
-            // shown as such), every inserted one, all rows of inserted sections.
-            for update in changes.itemUpdates where wanted[new.sections[update.new.section].items[update.new.item].id] == nil {
-                wanted[new.sections[update.new.section].items[update.new.item].id] = .some(nil)
-            }
-            for path in changes.itemInsertions { wanted[new.sections[path.section].items[path.item].id] = .some(nil) }
-            for section in changes.sectionInsertions {
-                for row in new.sections[section].items where wanted[row.id] == nil { wanted[row.id] = .some(nil) }
-            }
-        }
-        var fetched: [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)] = []
-        if let changedRows {
-            // The changed rows are decoded already (every new or changed row is one of them).
-            for (id, row) in changedRows.fetched {
-                fetched.append((row.record, id, row.content, wanted.removeValue(forKey: id) ?? nil))
-            }
-        }
-        if !wanted.isEmpty {
-            let fetchedBefore = fetched.count
-            for row in try fetchRows(ids: Array(wanted.keys), request: request, columns: new.columns,
-                                     sectionColumn: nil, in: db) {
-                guard let path = wanted[row.id] else {
-                    if idColumn != nil { throw IDColumnMismatch() }
-                    continue
-                }
-                fetched.append((row.record, row.id, row.content, path))
-            }
-            if idColumn != nil && fetched.count - fetchedBefore != wanted.count { throw IDColumnMismatch() }
-        }
-        return Refresh(index: new, changes: changes, fetchedRecords: fetched, decodedEveryRow: idColumn == nil,
-                       position: position, readChangedRowsOnly: changedRows != nil)
-    }
 }
-
-/// The records fetched for the ids read from the id column are not those rows: the column does
-/// not hold `Record.id` after all, and the read is done again decoding every row.
-struct IDColumnMismatch: Error {}
 
 extension DatabaseStorage {
     /// For the benchmark: reads the result and diffs it with the content shown, as an observed

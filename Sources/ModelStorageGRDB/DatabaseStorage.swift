@@ -84,6 +84,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     var journalPosition: ChangeJournal.Position?
     /// How many reads fetched only the changed rows (for tests).
     var changedRowsReadCount = 0
+    /// Why the last refresh read the whole result; `nil` when it read only the changed rows
+    /// (for tests).
+    var lastFullReadReason: FullReadReason?
     /// The file the storage opened (`nil` for a database that is not a file on disk), compared
     /// with the file at the writer's path while observing.
     let fileIdentity: DatabaseFileIdentity?
@@ -272,7 +275,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
                 let record = try ResultIndex.decode(Record.self, row, request: request, columnsBefore: columns, in: db)
                 if isFirstRow, let sectionColumn {
                     isFirstRow = false
-                    sectionIndex = ResultIndex.firstColumn(named: sectionColumn, in: ResultIndex.columnNames(of: statement))
+                    sectionIndex = StatementColumns.firstColumn(named: sectionColumn, in: StatementColumns.columnNames(of: statement))
                 }
                 let section = sectionIndex.map { DatabaseValue(sqliteStatement: statement, index: $0) }
                 result.append(FetchedRow(record: record, id: RowID(record.id), content: RowFingerprint(statement, image: &image),

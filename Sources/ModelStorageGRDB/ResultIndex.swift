@@ -1,13 +1,6 @@
 #if GRDB
 import FingerprintDiff
 import GRDB
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(GRDBSQLite)
 import GRDBSQLite
 #elseif canImport(SQLite3)
@@ -88,30 +81,20 @@ struct ResultIndex: Sendable {
         var idIndex: Int32 = 0
         var sectionIndex: Int32?
         var isFirstRow = true
-        while try step(statement, in: db) {
+        while try StatementColumns.step(statement, in: db) {
             if isFirstRow {
                 // After the first step: a statement that SQLite prepared again after a schema
                 // change only has its new columns then.
                 isFirstRow = false
-                builder.index.columns = columnNames(of: sqlite)
-                guard let found = firstColumn(named: idColumn, in: builder.index.columns) else { return nil }
+                builder.columns = StatementColumns.columnNames(of: sqlite)
+                guard let found = StatementColumns.firstColumn(named: idColumn, in: builder.columns) else { return nil }
                 idIndex = found
-                sectionIndex = try sectionColumn.map { try sectionColumnIndex($0, in: builder.index.columns) }
+                sectionIndex = try sectionColumn.map { try sectionColumnIndex($0, in: builder.columns) }
             }
             try builder.add(RowID(DatabaseValue(sqliteStatement: sqlite, index: idIndex)), of: sqlite, sectionIndex: sectionIndex)
         }
-        if isFirstRow { builder.index.columns = columnNames(of: sqlite) }
+        if isFirstRow { builder.columns = StatementColumns.columnNames(of: sqlite) }
         return builder.finish()
-    }
-
-    /// Steps `statement` (SQLite's C API) once: `true` when it is on a row, `false` when it is
-    /// done; SQLite's error as GRDB's `DatabaseError` otherwise.
-    static func step(_ statement: Statement, in db: Database) throws -> Bool {
-        let code = sqlite3_step(statement.sqliteStatement)
-        if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                            message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: statement.sql)
     }
 
     /// Reads the result decoding every row as a `Record` (through GRDB's cursor and the
@@ -131,25 +114,25 @@ struct ResultIndex: Sendable {
         while let row = try cursor.next() {
             if isFirstRow {
                 isFirstRow = false
-                builder.index.columns = columnNames(of: sqlite)
-                idIndex = idColumn.flatMap { firstColumn(named: $0, in: builder.index.columns) }
+                builder.columns = StatementColumns.columnNames(of: sqlite)
+                idIndex = idColumn.flatMap { StatementColumns.firstColumn(named: $0, in: builder.columns) }
                 if idIndex == nil { idColumnHoldsIDs = false }
-                sectionIndex = try sectionColumn.map { try sectionColumnIndex($0, in: builder.index.columns) }
+                sectionIndex = try sectionColumn.map { try sectionColumnIndex($0, in: builder.columns) }
             }
             let record = try decode(Record.self, row, request: request, columnsBefore: columnsBefore, in: db)
             let id = RowID(record.id)
-            if let idIndex, idColumnHoldsIDs, !column(idIndex, of: sqlite, equals: id.value) {
+            if let idIndex, idColumnHoldsIDs, !StatementColumns.column(idIndex, of: sqlite, equals: id.value) {
                 idColumnHoldsIDs = false
             }
             try builder.add(id, of: sqlite, sectionIndex: sectionIndex)
         }
-        if isFirstRow { builder.index.columns = columnNames(of: sqlite) }
+        if isFirstRow { builder.columns = StatementColumns.columnNames(of: sqlite) }
         return (builder.finish(), idColumnHoldsIDs)
     }
 
     /// The index of the section column among `columns`, or ``DatabaseStorageError/missingSectionColumn(_:)``.
     private static func sectionColumnIndex(_ name: String, in columns: [String]) throws -> Int32 {
-        guard let found = firstColumn(named: name, in: columns) else { throw DatabaseStorageError.missingSectionColumn(name) }
+        guard let found = StatementColumns.firstColumn(named: name, in: columns) else { throw DatabaseStorageError.missingSectionColumn(name) }
         return found
     }
 
@@ -164,136 +147,6 @@ struct ResultIndex: Sendable {
             throw DatabaseStorageError.decoding(RowDecodingFailure.message(
                 error, record: Record.self, request: request, columnsBefore: columnsBefore, in: db))
         }
-    }
-
-    /// The names of the columns of `statement` as SQLite reports them now.
-    static func columnNames(of statement: SQLiteStatement) -> [String] {
-        (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
-    }
-
-    /// The index of the first column named `name`, compared case-insensitively as GRDB does.
-    static func firstColumn(named name: String, in columns: [String]) -> Int32? {
-        let wanted = name.lowercased()
-        return columns.firstIndex { $0.lowercased() == wanted }.map(Int32.init)
-    }
-
-    /// Appends the image of column `column` of the row `statement` is on (as ``RowFingerprint``
-    /// makes it) to `image`.
-    @inline(__always)
-    static func appendColumnImage(_ column: Int32, of statement: SQLiteStatement, to image: inout RowImageBuffer) {
-        let type = sqlite3_column_type(statement, column)
-        switch type {
-        case SQLITE_INTEGER:
-            image.append(tag: 1, UInt64(bitPattern: sqlite3_column_int64(statement, column)))
-        case SQLITE_FLOAT:
-            image.append(tag: 2, sqlite3_column_double(statement, column).bitPattern)
-        case SQLITE_TEXT, SQLITE_BLOB:
-            // The pointer is read before the length, as SQLite asks.
-            let base = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column))
-                                           : sqlite3_column_blob(statement, column)
-            let count = Int(sqlite3_column_bytes(statement, column))
-            image.append(tag: type == SQLITE_TEXT ? 3 : 4, UInt64(count))
-            if let base, count > 0 { image.append(UnsafeRawBufferPointer(start: base, count: count)) }
-        default:
-            image.append(tag: 0, 0)
-        }
-    }
-
-    /// Whether column `column` of the row `statement` is on has the image `image` (made by
-    /// ``appendColumnImage(_:of:to:)``): same storage class and bytes, compared in place.
-    static func columnImage(_ column: Int32, of statement: SQLiteStatement, equals image: borrowing RowImageBuffer) -> Bool {
-        let stored = image.bytes
-        let type = sqlite3_column_type(statement, column)
-        switch type {
-        case SQLITE_INTEGER:
-            return stored.count == 9 && stored[0] == 1
-                && stored.loadUnaligned(fromByteOffset: 1, as: UInt64.self) == UInt64(bitPattern: sqlite3_column_int64(statement, column)).littleEndian
-        case SQLITE_FLOAT:
-            return stored.count == 9 && stored[0] == 2
-                && stored.loadUnaligned(fromByteOffset: 1, as: UInt64.self) == sqlite3_column_double(statement, column).bitPattern.littleEndian
-        case SQLITE_TEXT, SQLITE_BLOB:
-            let base = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column))
-                                           : sqlite3_column_blob(statement, column)
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard stored.count == 9 + count, stored[0] == (type == SQLITE_TEXT ? 3 : 4) else { return false }
-            guard count > 0, let base else { return count == 0 }
-            return memcmp(stored.baseAddress! + 9, base, count) == 0
-        default:
-            return stored.count == 9 && stored[0] == 0
-        }
-    }
-
-    /// Whether column `column` of the row `statement` is on holds `value` (same storage class
-    /// and value), compared in SQLite's memory without making a `DatabaseValue`.
-    static func column(_ column: Int32, of statement: SQLiteStatement, equals value: DatabaseValue) -> Bool {
-        let type = sqlite3_column_type(statement, column)
-        switch value.storage {
-        case .null:
-            return type == SQLITE_NULL
-        case .int64(let integer):
-            return type == SQLITE_INTEGER && sqlite3_column_int64(statement, column) == integer
-        case .double(let double):
-            return type == SQLITE_FLOAT && sqlite3_column_double(statement, column).bitPattern == double.bitPattern
-        case .string(let string):
-            guard type == SQLITE_TEXT, let text = sqlite3_column_text(statement, column) else { return false }
-            let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column)))
-            let utf8 = string.utf8
-            return utf8.withContiguousStorageIfAvailable { stored in
-                stored.count == bytes.count && UnsafeRawBufferPointer(stored).elementsEqual(bytes)
-            } ?? utf8.elementsEqual(bytes)
-        case .blob(let data):
-            guard type == SQLITE_BLOB else { return false }
-            let base = sqlite3_column_blob(statement, column)
-            let bytes = UnsafeRawBufferPointer(start: base, count: Int(sqlite3_column_bytes(statement, column)))
-            return data.elementsEqual(bytes)
-        }
-    }
-}
-
-/// Builds a ``ResultIndex`` row by row: refuses a repeated id, starts a section when the
-/// section column's value changes (compared in SQLite's memory), fingerprints each row.
-/// Owned by one read; not copyable.
-struct ResultBuilder: ~Copyable {
-    var index = ResultIndex()
-    /// The rows of the section being read; moved into `index.sections` when it ends.
-    private var rows: [RowKey] = []
-    private let expectedRowCount: Int
-    private var sectionKey = DatabaseValue.null
-    /// The section key as SQLite stores it, to compare the next rows' values in place.
-    private var sectionKeyImage = RowImageBuffer()
-    private var seen: RowIDSet
-    private var image = RowImageBuffer()
-
-    init(expectedRowCount: Int) {
-        self.expectedRowCount = expectedRowCount
-        seen = RowIDSet(expected: expectedRowCount)
-    }
-
-    /// Adds the row `statement` is on, of id `id`, sectioned by column `sectionIndex` (one
-    /// section when `nil`). Throws ``DatabaseStorageError/duplicateID(_:)`` for an id seen before.
-    mutating func add(_ id: RowID, of statement: SQLiteStatement, sectionIndex: Int32?) throws {
-        guard seen.insert(id) else { throw DatabaseStorageError.duplicateID(id.description) }
-        if let sectionIndex, !rows.isEmpty,
-           !ResultIndex.columnImage(sectionIndex, of: statement, equals: sectionKeyImage) {
-            index.sections.append(ArraySection(model: SectionKey(id: sectionKey), items: rows))
-            rows = []
-        }
-        if rows.isEmpty {
-            if let sectionIndex {
-                sectionKey = DatabaseValue(sqliteStatement: statement, index: sectionIndex)
-                sectionKeyImage.clear()
-                ResultIndex.appendColumnImage(sectionIndex, of: statement, to: &sectionKeyImage)
-            } else {
-                rows.reserveCapacity(expectedRowCount)
-            }
-        }
-        rows.append(RowKey(id: id, content: RowFingerprint(statement, image: &image)))
-    }
-
-    /// The index, with the last section.
-    consuming func finish() -> ResultIndex {
-        if !rows.isEmpty { index.sections.append(ArraySection(model: SectionKey(id: sectionKey), items: rows)) }
-        return index
     }
 }
 #endif

@@ -22,7 +22,7 @@ struct RowFingerprint: Hashable, Sendable {
     init(_ statement: SQLiteStatement, image: inout RowImageBuffer) {
         image.clear()
         for column in 0..<sqlite3_column_count(statement) {
-            ResultIndex.appendColumnImage(column, of: statement, to: &image)
+            StatementColumns.appendColumnImage(column, of: statement, to: &image)
         }
         var first = FingerprintHasher()
         var second = FingerprintHasher()

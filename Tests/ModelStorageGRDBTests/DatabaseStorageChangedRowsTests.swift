@@ -120,13 +120,22 @@ struct DatabaseStorageChangedRowsTests {
             let journalModels = viaJournal.fetchedRecords.compactMap { fetched in fetched.path.map { ($0, fetched.record) } }
             let fullModels = full.fetchedRecords.compactMap { fetched in fetched.path.map { ($0, fetched.record) } }
             #expect(Dictionary(uniqueKeysWithValues: journalModels) == Dictionary(uniqueKeysWithValues: fullModels), "\(context)")
+            // Why a read is whole is part of the read's result: each kind of commit has its reason.
+            let reason = viaJournal.fullReadReason
             switch commit {
             case .ownWriter, .rolledBack:
-                #expect(viaJournal.readChangedRowsOnly, "\(context): the journal lists every changed row")
-            case .otherConnection, .manyRows, .schemaChange, .replaceThroughUniqueIndex, .changeRowID:
-                #expect(!viaJournal.readChangedRowsOnly, "\(context): the journal cannot list the changes")
+                #expect(reason == nil, "\(context): the journal lists every changed row")
+            case .otherConnection, .manyRows, .schemaChange:
+                #expect(reason == .journalIncomplete, "\(context): the journal knows it cannot list the changes")
+            case .replaceThroughUniqueIndex, .changeRowID:
+                #expect(reason == .changedRowsRefused, "\(context): the changed-rows read finds rows it was not told of")
             case .deleteAll:
-                break   // journaled row by row when the table had rows, full read otherwise: both right
+                // Journaled row by row: read through the journal, or too many rows for it.
+                if case .tooManyChanges(let count) = reason {
+                    #expect(count > ReadPlan.maximumChangedRows(rowCount: old.rowCount), "\(context)")
+                } else {
+                    #expect(reason == nil, "\(context): \(String(describing: reason))")
+                }
             }
             if viaJournal.readChangedRowsOnly { changedRowsReads += 1 }
 
@@ -134,6 +143,7 @@ struct DatabaseStorageChangedRowsTests {
             let readsBefore = storage.changedRowsReadCount
             try await storage.refresh(isolation: MainActor.shared)
             #expect(storage.changedRowsReadCount - readsBefore == (viaJournal.readChangedRowsOnly ? 1 : 0), "\(context)")
+            #expect(storage.lastFullReadReason == reason, "\(context): the refresh planned as the read did")
             let fresh = try await queue.read { db in
                 try ResultIndex.read(request, sectionColumn: section, idColumn: "id", decodingEveryRow: true, in: db).index
             }
@@ -146,6 +156,46 @@ struct DatabaseStorageChangedRowsTests {
 
     /// Requests whose rows could change without a row of their table changing are never
     /// journaled: every read of theirs is a full one.
+    /// An error of the changed-rows read (here a changed row that does not decode) is not the
+    /// one reported: the read falls back to the whole result, in the same transaction, and says
+    /// why; the whole read meets the same row and its error is the one the storage reports.
+    @Test("a changed-rows read that throws falls back to the whole read, which reports the error")
+    func changedRowsReadFailure() async throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try await queue.write { db in
+            for id in 1...6 { try db.execute(sql: "INSERT INTO book VALUES (?, ?, 'art', ?)", arguments: [id, "Book \(id)", id]) }
+        }
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered)
+        let journal = try #require(storage.journal)
+        let old = storage.index
+        let base = storage.journalPosition
+        try await queue.write { db in try db.execute(sql: "UPDATE book SET title = NULL WHERE id = 3") }
+        let (plan, fallback, wholeError) = try await queue.read { db in
+            let position = try journal.position(in: db)
+            let plan = ReadPlan(idColumn: "id", journal: journal, base: base, position: position, exact: true, rowCount: old.rowCount)
+            let fallback = try DatabaseStorage<Book>.readIndex(plan, request: Book.ordered, sectionColumn: nil, idColumn: "id",
+                                                               old: old, in: db)
+            let wholeError = #expect(throws: DatabaseStorageError.self) {
+                try DatabaseStorage<Book>.read(Book.ordered, sectionColumn: nil, idColumn: "id", comparedWith: old,
+                                               journal: journal, at: position, since: base, in: db)
+            }
+            return (plan, fallback, wholeError)
+        }
+        #expect(plan == .changedRows([3]))
+        guard case .changedRowsFailed(let message) = fallback.fullReadReason else {
+            Issue.record("expected .changedRowsFailed, got \(String(describing: fallback.fullReadReason))")
+            return
+        }
+        #expect(message.contains("could not be decoded"), "\(message)")
+        #expect(fallback.changedRows == nil)
+        #expect(fallback.index.sections.flatMap(\.items).map(\.id.value) == (1...6).map { Int64($0).databaseValue })
+        guard case .decoding = wholeError else { Issue.record("expected .decoding, got \(String(describing: wholeError))"); return }
+        // The storage's refresh reports it, and keeps what it showed.
+        await #expect(throws: DatabaseStorageError.self) { try await storage.refresh(isolation: MainActor.shared) }
+        #expect(storage.ids == [[1, 2, 3, 4, 5, 6]])
+    }
+
     @Test("what the journal cannot follow is always read in full")
     func ineligibleRequests() async throws {
         let database = try TemporaryDatabase()
