@@ -41,7 +41,9 @@
 /// an actor of your own on a server). Updates are `Sendable` and can go anywhere.
 ///
 /// Open so that the storages of this package's other modules (`DatabaseStorage`) can share it;
-/// its initializer is package-only.
+/// its initializer is package-only. It owns the observers and hands each update to them; the
+/// order of updates and what readers see meanwhile are each storage's `Delivery`, typed by the
+/// content that storage shows (this class is not generic, so that its name stays one type).
 open class BaseStorage {
     /// The delegate, held weakly; told about every update after the data changed.
     public weak var delegate: (any StorageUpdating)?
