@@ -50,9 +50,9 @@
  *   fd_walk.c                the sequential walk over aligned runs (Heckel's first pass)
  *   fd_occurrence_matching.c k-th occurrence with k-th, through the occurrence table
  *   fd_repeats.c             repeated fingerprints paired so that what did not move stays
- *   fd_occurrence_table.c    the one open-addressing table type: the occurrences (shared by
- *                            every step that matches), the walk's anchors, the duplicate
- *                            check's candidates
+ *   fd_occurrence_table.c    the occurrence table, shared by every step that matches (the
+ *                            walk's anchors and the duplicate check's candidates keep small
+ *                            sets of their own: fd_occurrence_table.h says why)
  *   fd_duplicates.c          whether any fingerprint repeats (decides if the walk may stand)
  *   fd_common_ends.c         the common prefix and suffix, matched in place
  *   fd_myers.c               Myers: ends, occurrence counts, then sparse or dense search
