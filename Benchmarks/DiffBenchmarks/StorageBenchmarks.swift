@@ -96,6 +96,17 @@ extension BenchmarkPlan {
             }) { storage, victims in
             try! storage.removeItems(victims)
         }
+        // 10,000 single mutations, each its own update delivered to one closure observer: the
+        // path of every call outside performUpdates (validate, one primitive, one delivery).
+        add("MemoryStorage addItem x10k onto 100k", inputKey: "memory-storage", input: memoryInput,
+            prepare: { input -> (MemoryStorage, [Int]) in
+                let storage = MemoryStorage()
+                try! storage.addItems(input.items)
+                storage.addObserver { blackHole($0) }
+                return (storage, input.victims)
+            }) { storage, victims in
+            for victim in victims { try! storage.addItem(victim + 200_000) }
+        }
         // 10,000 look-ups with the index built (divide by 10^4 for the time per call).
         add("MemoryStorage indexPath(forItem:) x10k of 100k", inputKey: "memory-storage", input: memoryInput,
             prepare: { input -> (MemoryStorage, [Int]) in
@@ -128,6 +139,7 @@ extension BenchmarkPlan {
         table.rows += [
             ("MemoryStorage.removeItems, 10,000 Hashable items", [.time("MemoryStorage removeItems 10k of 100k")]),
             ("MemoryStorage.indexPath(forItem:), 10,000 calls", [.time("MemoryStorage indexPath(forItem:) x10k of 100k")]),
+            ("MemoryStorage.addItem, 10,000 calls, each delivered", [.time("MemoryStorage addItem x10k onto 100k")]),
             ("performUpdates: 1,000 removals, 100 insertions, 100 moves", [.time("MemoryStorage performUpdates 1.2k changes of 100k")]),
         ]
         tables.append(table)
