@@ -10,7 +10,7 @@ extension MemoryStorage {
     ///
     /// - Complexity: O(total items): a linear scan, since `T` is only `Equatable`.
     public func indexPath<T: Equatable>(forItem item: T) -> IndexPath? {
-        if batchState == nil, let found = delivery.withShownContent({ Self.firstIndexPath(of: item, in: &$0) }) {
+        if readsShownSections, let found = delivery.withShownContent({ Self.firstIndexPath(of: item, in: &$0) }) {
             return found
         }
         return Self.firstIndexPath(of: item, in: &sections)
@@ -23,7 +23,7 @@ extension MemoryStorage {
     ///   `Hashable` items; the index of a section is rebuilt (O(its items)) on the first
     ///   look-up after a mutation of that section other than an append.
     public func indexPath<T: Hashable>(forItem item: T) -> IndexPath? {
-        if batchState == nil, let found = delivery.withShownContent({ Self.firstIndexPath(of: item, in: &$0) }) {
+        if readsShownSections, let found = delivery.withShownContent({ Self.firstIndexPath(of: item, in: &$0) }) {
             return found
         }
         return Self.firstIndexPath(of: item, in: &sections)

@@ -41,7 +41,11 @@ public final class MemoryStorage: BaseStorage, Storage {
     /// What the read accessors show: the delivery's shown sections (the state the update being
     /// delivered leads to, see ``Delivery``), except inside a batch (a `performUpdates` block
     /// decides its changes from the live content they apply to).
-    var shown: [StoredSection] { batchState == nil ? delivery.shown ?? sections : sections }
+    var shown: [StoredSection] { readsShownSections ? delivery.shown! : sections }
+
+    /// Whether the read accessors show the delivery's shown sections rather than the live ones
+    /// (checked in this order: no delivery is outrun far more often than no batch runs).
+    var readsShownSections: Bool { delivery.shown != nil && batchState == nil }
 
     /// The number of sections.
     public var numberOfSections: Int { shown.count }
