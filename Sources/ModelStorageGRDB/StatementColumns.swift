@@ -15,7 +15,8 @@ import SQLite3
 
 /// The row a statement is on, read with SQLite's C API in SQLite's own memory: stepping, column
 /// names, and a column's bytes as an image (to fingerprint it or compare it in place), so that
-/// ``DatabaseStorage``'s reads make no `Row` or `DatabaseValue` for rows they only compare.
+/// ``DatabaseStorage``'s reads make no `Row` for a row they only fingerprint, and no
+/// `DatabaseValue` for a value they only compare.
 enum StatementColumns {
     /// Steps `statement` (SQLite's C API) once: `true` when it is on a row, `false` when it is
     /// done; SQLite's error as GRDB's `DatabaseError` otherwise.
