@@ -145,24 +145,9 @@ func checkChangeset<Element: Equatable, ID: Hashable>(
     }
 }
 
-/// The length of a longest strictly increasing subsequence of `values` (negatives skipped):
-/// how many matched elements stay in place. O(n log n).
-func increasingLength(_ values: [Int]) -> Int {
-    var tails: [Int] = []
-    for value in values where value >= 0 {
-        var low = 0, high = tails.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tails[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        if low == tails.count { tails.append(value) } else { tails[low] = value }
-    }
-    return tails.count
-}
-
 /// How many moves a set of pairs needs: pairs minus those that stay in place.
 func moveCount(_ pairs: [(old: Int, new: Int)]) -> Int {
-    pairs.count - increasingLength(pairs.sorted { $0.new < $1.new }.map(\.old))
+    pairs.count - lisLength(pairs.sorted { $0.new < $1.new }.map(\.old))
 }
 
 /// The contract of the default (Heckel) pairing for ids that may repeat: every id paired
