@@ -3,8 +3,9 @@ import Foundation
 
 /// One cell of a results table.
 enum Cell {
-    /// The median of `benchmark`, and its ratio to the median of `relativeTo` (`4.2×`).
-    case time(String, relativeTo: String? = nil)
+    /// The median of `benchmark`, and its ratio to the median of `relativeTo` (`4.2×`); with
+    /// `perCall`, the median divided by the number of calls one run of the body makes.
+    case time(String, relativeTo: String? = nil, perCall: Int = 1)
     /// How many times faster `fast` is than `slow`: median(slow) ÷ median(fast).
     case speedup(slow: String, fast: String)
     /// A note instead of a figure ("skipped: 120 s").
@@ -67,8 +68,9 @@ final class BenchmarkPlan {
     func render(_ medians: [String: (median: Double, iterations: Int)]) -> String {
         func text(_ cell: Cell) -> String {
             switch cell {
-            case let .time(name, relativeTo):
-                guard let value = medians[name]?.median else { return "-" }
+            case let .time(name, relativeTo, perCall):
+                guard let total = medians[name]?.median else { return "-" }
+                let value = total / Double(perCall)
                 var text = Formatting.duration(nanoseconds: value)
                 if let relativeTo, let base = medians[relativeTo]?.median {
                     text += " (" + Formatting.ratio(value / base) + ")"

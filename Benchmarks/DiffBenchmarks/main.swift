@@ -27,6 +27,7 @@ case .tables:
     let plan = BenchmarkPlan(full: arguments.full)
     plan.registerDiffs()
     plan.registerStorages()
+    plan.registerSingleChanges()
     plan.registerSectioned()
     plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)

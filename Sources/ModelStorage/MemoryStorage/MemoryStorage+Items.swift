@@ -25,7 +25,7 @@ extension MemoryStorage {
     public func addItems<T: Sendable>(_ items: [T], toSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        commit { appendItems(models, toSection: section) }
+        commit { $0.appendItems(models, toSection: section) }
     }
 
     /// Inserts `item` at `indexPath`. An index path one past the last item appends; in a
@@ -38,7 +38,7 @@ extension MemoryStorage {
     public func insertItem<T: Sendable>(_ item: T, to indexPath: IndexPath) throws(StorageError) {
         let model = try storedItems([item])[0]
         try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
-        commit { insertItem(model, at: indexPath) }
+        commit { $0.insertItem(model, at: indexPath) }
     }
 
     /// Inserts `items[k]` at `indexPaths[k]`, one after the other (each index path counts the
@@ -59,9 +59,9 @@ extension MemoryStorage {
             counts[path[0]] += 1
         }
         if indexPaths.count == 1 {
-            commit { insertItem(models[0], at: indexPaths[0]) }
+            commit { $0.insertItem(models[0], at: indexPaths[0]) }
         } else if !indexPaths.isEmpty {
-            batch { for (model, path) in zip(models, indexPaths) { commit { insertItem(model, at: path) } } }
+            batch { for (model, path) in zip(models, indexPaths) { commit { $0.insertItem(model, at: path) } } }
         }
     }
 
@@ -100,7 +100,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        commit { removeItems(sortedPaths: [path]) }
+        commit { $0.removeItems(sortedPaths: [path]) }
     }
 
     /// Removes the first item equal to `item`.
@@ -110,7 +110,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        commit { removeItems(sortedPaths: [path]) }
+        commit { $0.removeItems(sortedPaths: [path]) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -121,7 +121,7 @@ extension MemoryStorage {
     public func removeItems<T: Equatable>(_ items: [T]) throws(StorageError) {
         var paths: [IndexPath] = []
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        commit { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
+        commit { $0.removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
@@ -133,7 +133,7 @@ extension MemoryStorage {
         var paths: [IndexPath] = []
         paths.reserveCapacity(items.count)
         for item in items { paths.append(try existingIndexPath(of: item)) }
-        commit { removeItems(sortedPaths: Array(Set(paths)).sorted()) }
+        commit { $0.removeItems(sortedPaths: Array(Set(paths)).sorted()) }
     }
 
     /// Removes the items at `indexPaths` (all in the current index space); an index path listed
@@ -143,7 +143,7 @@ extension MemoryStorage {
     /// - Throws: the first invalid index path's error; nothing is removed then.
     public func removeItems(at indexPaths: [IndexPath]) throws(StorageError) {
         for path in indexPaths { try checkItem(path) }
-        commit { removeItems(sortedPaths: Array(Set(indexPaths)).sorted()) }
+        commit { $0.removeItems(sortedPaths: Array(Set(indexPaths)).sorted()) }
     }
 
     /// Removes every item of `section`, keeping the section. O(items in the section).
@@ -152,7 +152,7 @@ extension MemoryStorage {
     public func removeItems(fromSection section: Int) throws(StorageError) {
         try checkSection(section)
         let paths = (0..<sections[section].count).map { IndexPath(section, $0) }
-        commit { removeItems(sortedPaths: paths) }
+        commit { $0.removeItems(sortedPaths: paths) }
     }
 
     /// Removes every item of every section, keeping the sections. O(total items).
@@ -161,7 +161,7 @@ extension MemoryStorage {
         for (section, stored) in sections.enumerated() {
             paths.append(contentsOf: (0..<stored.count).lazy.map { IndexPath(section, $0) })
         }
-        commit { removeItems(sortedPaths: paths) }
+        commit { $0.removeItems(sortedPaths: paths) }
     }
 
     // MARK: Replacing and reloading
@@ -174,7 +174,7 @@ extension MemoryStorage {
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
         let path = try existingIndexPath(of: itemToReplace)
-        commit { replaceItem(at: path, with: model) }
+        commit { $0.replaceItem(at: path, with: model) }
     }
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem` (O(1) average to
@@ -184,7 +184,7 @@ extension MemoryStorage {
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
         let path = try existingIndexPath(of: itemToReplace)
-        commit { replaceItem(at: path, with: model) }
+        commit { $0.replaceItem(at: path, with: model) }
     }
 
     /// Reports the first item equal to `item` as updated (its cell should be configured
@@ -193,7 +193,8 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        commit { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
+        let model = sections[path[0]].items[path[1]]
+        commit { $0.replaceItem(at: path, with: model) }
     }
 
     /// Reports the first item equal to `item` as updated (O(1) average to find it).
@@ -201,7 +202,8 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        commit { replaceItem(at: path, with: sections[path[0]].items[path[1]]) }
+        let model = sections[path[0]].items[path[1]]
+        commit { $0.replaceItem(at: path, with: model) }
     }
 
     // MARK: Moving
@@ -216,7 +218,7 @@ extension MemoryStorage {
     public func moveItem(at source: IndexPath, to destination: IndexPath) throws(StorageError) {
         try checkMove(from: source, to: destination)
         guard source != destination else { return }
-        commit { moveItem(from: source, to: destination, silently: false) }
+        commit { $0.moveItem(from: source, to: destination, silently: false) }
     }
 
     /// Moves the item at `source` to `destination` like ``moveItem(at:to:)`` but reports
@@ -229,10 +231,10 @@ extension MemoryStorage {
     ///   ``StorageError/moveWithoutAnimationInsideBatch`` inside ``performUpdates(_:)`` (inside
     ///   ``updateWithoutAnimations(_:)`` it is fine).
     public func moveItemWithoutAnimation(from source: IndexPath, to destination: IndexPath) throws(StorageError) {
-        if batchState?.reloadRequested == false { throw .moveWithoutAnimationInsideBatch }
+        if isBatching && !batchRequestsReload { throw .moveWithoutAnimationInsideBatch }
         try checkMove(from: source, to: destination)
         try checkSection(destination[0])
-        commit { moveItem(from: source, to: destination, silently: true) }
+        commit { $0.moveItem(from: source, to: destination, silently: true) }
     }
 
     func checkMove(from source: IndexPath, to destination: IndexPath) throws(StorageError) {

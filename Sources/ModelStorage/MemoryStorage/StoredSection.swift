@@ -1,14 +1,15 @@
-/// A section as ``MemoryStorage`` keeps it: the public model, the identity of each item (what
-/// lets a batch of mutations be folded into one update), and a look-up index of its items.
+/// A section as ``MemoryStorage`` keeps it: the public model and the identity of each item
+/// (what lets a batch of mutations be folded into one update, and a shown content be diffed
+/// against the live one). A plain `Sendable` value: copies are O(1) and share their arrays until
+/// one of them changes.
 ///
-/// It owns its invariant: the items and their identities stay parallel and the look-up index
-/// is never stale, because every change goes through the methods below (which keep an appended
-/// index up to date and drop it after any other change). `_checkInvariants()` runs after each
-/// of them when the package is built with its trait `InternalChecks` (the package's own test
-/// runs; never a user's build), as swift-collections gates its checks behind a flag of its own.
-/// Only the storage's primitives
-/// (`MemoryStorage+Primitives.swift`) call them.
-struct StoredSection {
+/// Its methods keep the items and their identities parallel; `_checkInvariants()` runs after
+/// each of them when the package is built with its trait `InternalChecks` (the package's own
+/// test runs; never a user's build), as swift-collections gates its checks behind a flag of its
+/// own. The storage's sections change only through `SectionStore`, which keeps a look-up index
+/// beside each section (`SectionIndex`); other code may build new section values with these
+/// methods and hand them to it.
+struct StoredSection: Sendable {
     /// Identity of the section, unique within its storage for the storage's lifetime.
     let id: UInt64
     /// Items and supplementary models.
@@ -16,9 +17,6 @@ struct StoredSection {
     /// Identity of each item, parallel to `model.items`: unique within the storage, kept by
     /// moves and reloads, new for every inserted item.
     private(set) var slots: [UInt64]
-    /// First offset of every item of the type last looked for, built on demand; `nil` when not
-    /// built.
-    private var lookup: ItemLookup?
 
     init(id: UInt64, model: SectionModel, slots: [UInt64]) {
         self.id = id
@@ -33,43 +31,21 @@ struct StoredSection {
     /// The number of items.
     var count: Int { slots.count }
 
-    // MARK: Reading
-
-    /// The offset of the first item equal to `item`: O(1) average once the section's lookup
-    /// index for `T` is built (O(items) to build, after a change other than an append or a
-    /// look-up of another type).
-    mutating func firstIndex<T: Hashable>(of item: T) -> Int? {
-        if let lookup, lookup.type == ObjectIdentifier(T.self) {
-            return lookup.firstIndex(of: item, in: model.items)
-        }
-        let built = ItemLookup(model.items, as: T.self)
-        lookup = built
-        return built.firstIndex(of: item, in: model.items)
-    }
-
-    /// The offset of the first item equal to `item`. O(items).
+    /// The offset of the first item that is a `T` equal to `item`. O(items).
     func firstIndex<T: Equatable>(of item: T) -> Int? {
-        model.items.firstIndex { ($0 as? T) == item }
+        model.items.firstIndex { cast($0, to: T.self) { $0 == item } ?? false }
     }
 
     // MARK: Changing
 
-    /// Inserts `items` with their identities at `index` (the end appends, keeping a built
-    /// look-up index). O(items after `index`).
+    /// Inserts `items` with their identities at `index`. O(items after `index`).
     mutating func insert(_ items: [any Sendable], slots newSlots: [UInt64], at index: Int) {
         if index == slots.count {
-            let start = model.items.count
             model.items.append(contentsOf: items)
             slots.append(contentsOf: newSlots)
-            if var built = lookup {
-                lookup = nil  // keep the dictionary uniquely referenced while it grows
-                built.append(items, startingAt: start)
-                lookup = built
-            }
         } else {
             model.items.insert(contentsOf: items, at: index)
             slots.insert(contentsOf: newSlots, at: index)
-            lookup = nil
         }
         _checkInvariants()
     }
@@ -77,31 +53,31 @@ struct StoredSection {
     /// Removes the item at `index`; returns it with its identity. O(items after `index`).
     mutating func remove(at index: Int) -> (item: any Sendable, slot: UInt64) {
         let removed = (model.items.remove(at: index), slots.remove(at: index))
-        lookup = nil
         _checkInvariants()
         return removed
     }
 
-    /// Removes the items whose flag in `removed` is set, keeping the order of the others. O(items).
+    /// Removes the items whose flag in `removed` is set, keeping the order of the others.
+    /// O(items).
     mutating func remove(where removed: [Bool]) {
         compact(&model.items, removing: removed)
         compact(&slots, removing: removed)
-        lookup = nil
         _checkInvariants()
     }
 
-    /// Replaces the item at `index`, keeping its identity. O(1).
-    mutating func replace(at index: Int, with item: any Sendable) {
+    /// Replaces the item at `index`, keeping its identity; returns the item it replaced. O(1).
+    @discardableResult
+    mutating func replace(at index: Int, with item: any Sendable) -> any Sendable {
+        let old = model.items[index]
         model.items[index] = item
-        lookup = nil
         _checkInvariants()
+        return old
     }
 
     /// Replaces every item and identity. O(items).
     mutating func replaceAll(_ items: [any Sendable], slots newSlots: [UInt64]) {
         model.items = items
         slots = newSlots
-        lookup = nil
         _checkInvariants()
     }
 
@@ -111,12 +87,10 @@ struct StoredSection {
     }
 
     /// With the trait `InternalChecks`, traps when the items and their identities are out of
-    /// step or the look-up index disagrees with the items.
+    /// step.
     func _checkInvariants() {
         #if InternalChecks
         precondition(model.items.count == slots.count, "StoredSection: \(model.items.count) items, \(slots.count) identities")
-        // The look-up check is O(items): only for sections small enough to keep test runs fast.
-        if let lookup, model.items.count <= 4_096 { lookup._checkInvariants(model.items) }
         #endif
     }
 }

@@ -13,7 +13,7 @@ extension MemoryStorage {
     public func deleteSections<Indexes: Sequence<Int>>(_ indexes: Indexes) throws(StorageError) {
         let unique = Array(Set(indexes)).sorted()
         for section in unique { try checkSection(section) }
-        commit { deleteSections(sorted: unique) }
+        commit { $0.deleteSections(sorted: unique) }
     }
 
     /// Inserts `section` at `index` (`0...numberOfSections`). O(number of sections + its items).
@@ -26,7 +26,7 @@ extension MemoryStorage {
         }
         var model = section
         model.items = try storedItems(section.items)
-        commit { insertSection(model, at: index) }
+        commit { $0.insertSection(model, at: index) }
     }
 
     /// Moves section `sourceSection` to `destinationSection` (an index in the list after the
@@ -37,7 +37,7 @@ extension MemoryStorage {
         try checkSection(sourceSection)
         try checkSection(destinationSection)
         guard sourceSection != destinationSection else { return }
-        commit { moveSection(from: sourceSection, to: destinationSection) }
+        commit { $0.moveSection(from: sourceSection, to: destinationSection) }
     }
 
     /// Replaces the items of `section` with `items`, creating the sections up to it when they
@@ -51,7 +51,7 @@ extension MemoryStorage {
     public func setItems<T: Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        commit { replaceItems(inSection: section, with: models) }
+        commit { $0.replaceItems(inSection: section, with: models) }
     }
 
     /// Makes the storage hold exactly `items.count` sections, section k holding `items[k]`:
@@ -63,9 +63,10 @@ extension MemoryStorage {
     public func setItemsForAllSections<T: Sendable>(_ items: [[T]]) throws(StorageError) {
         var models: [[any Sendable]] = []
         for section in items { models.append(try storedItems(section)) }
+        let surplus = Array(models.count..<max(models.count, sections.count))
         batch {
-            commit { deleteSections(sorted: Array(models.count..<max(models.count, sections.count))) }
-            for (section, sectionItems) in models.enumerated() { commit { replaceItems(inSection: section, with: sectionItems) } }
+            commit { $0.deleteSections(sorted: surplus) }
+            for (section, sectionItems) in models.enumerated() { commit { $0.replaceItems(inSection: section, with: sectionItems) } }
         }
     }
 
@@ -80,6 +81,6 @@ extension MemoryStorage {
         try checkCreatableSection(index)
         var model = section
         model.items = try storedItems(section.items)
-        commit { replaceSection(at: index, with: model) }
+        commit { $0.replaceSection(at: index, with: model) }
     }
 }

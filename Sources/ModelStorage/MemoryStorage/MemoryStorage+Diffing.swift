@@ -166,11 +166,9 @@ extension MemoryStorage {
             SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
                                oldItemCounts: sections.map(\.count), newItemCounts: result.map(\.count)),
             current: result)
-        commit {
-            installDiffed(result, update: update,
-                          items: items.updates.map { slots[$0.new] },
-                          touchedSections: sectionChanges.updates.map { result[$0.new].id })
-        }
+        let touchedItems = items.updates.map { slots[$0.new] }
+        let touchedSections = sectionChanges.updates.map { result[$0.new].id }
+        commit { $0.installDiffedSections(result, update: update, touchedItems: touchedItems, touchedSections: touchedSections) }
     }
 
     /// Installs the new items of a diffing `setItems` (matched items keep their identity) and
@@ -179,18 +177,16 @@ extension MemoryStorage {
     @usableFromInline
     func _replaceItems(inSection section: Int, with models: [any Sendable], match: _Matching?) {
         guard let match, section < sections.count else {
-            return commit { replaceItems(inSection: section, with: models) }
+            return commit { $0.replaceItems(inSection: section, with: models) }
         }
         let slots = _slots(of: match, old: sections[section].slots)
         let changes = Changeset(_matching: match)
-        var result = sections
-        result[section].replaceAll(models, slots: slots)
-        let models = Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) })
-        commit {
-            installDiffed(result, update: StorageUpdate(changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
-                                                        updatedModels: models),
-                          items: changes.updates.map { slots[$0.new] }, touchedSections: [])
-        }
+        // Inside a batch the update is folded into the batch's net change: not needed.
+        let update = isBatching ? StorageUpdate() : StorageUpdate(
+            changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
+            updatedModels: Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) }))
+        let touchedItems = changes.updates.map { slots[$0.new] }
+        commit { $0.installDiffedItems(models, slots: slots, inSection: section, update: update, touchedItems: touchedItems) }
     }
 
     /// The identity of every new item: its old item's when matched, a fresh one otherwise.

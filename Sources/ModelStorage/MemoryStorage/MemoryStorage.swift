@@ -14,9 +14,11 @@ import FingerprintDiff
 /// - A mutation that cannot be done throws a ``StorageError`` and leaves the storage exactly
 ///   as it was: no section is created, nothing is reported.
 /// - ``performUpdates(_:)`` folds any number of mutations into one update, the net change.
-/// - Items that are `Hashable` are found in O(1) on average (`indexPath(forItem:)`,
-///   `removeItem(_:)`), through a per-section index built on demand; items that are only
-///   `Equatable` are found by a linear scan.
+/// - Items are found by value in O(1) on average per section (`indexPath(forItem:)`,
+///   `removeItem(_:)`, `replaceItem(_:with:)`, `reloadItem(_:)`): `Hashable` items by hash
+///   value, `Identifiable` ones by the hash value of their id, through a per-section index that
+///   is built on the first look-up and then follows every change (see `SectionStore`). Items
+///   that are only `Equatable` are found by a linear scan.
 /// - An observer may change the storage: see ``BaseStorage`` for the order in which updates
 ///   are then delivered. While an update is being delivered, the read accessors show the
 ///   state that update leads to (what a view applying it must read), and mutations apply to
@@ -24,28 +26,29 @@ import FingerprintDiff
 ///   too, so an observer that decides a change from the content reads and changes in one
 ///   block.
 public final class MemoryStorage: BaseStorage, Storage {
-    /// The live sections; changed only by the primitives (`MemoryStorage+Primitives.swift`).
-    var sections: [StoredSection] = []
-    /// The next fresh identity of a section or item.
-    var nextIdentity: UInt64 = 0
-    /// The batch in progress, if any (`MemoryStorage+Batching.swift`).
-    var batchState: Batch?
+    /// The live content: sections, identities, look-up indexes and the batch in progress. Changed
+    /// only through ``commit(_:)``, ``batch(_:)`` and the look-ups below (all in this file), so
+    /// every change of the sections is reported.
+    private(set) var core = SectionStore()
     /// The order of this storage's updates and the sections its readers see meanwhile.
     let delivery = Delivery<[StoredSection]>()
 
     /// An empty storage, with no sections.
     override public init() {}
 
+    /// The live sections.
+    var sections: [StoredSection] { core.sections }
+
     // MARK: Reading
 
     /// What the read accessors show: the delivery's shown sections (the state the update being
     /// delivered leads to, see ``Delivery``), except inside a batch (a `performUpdates` block
     /// decides its changes from the live content they apply to).
-    var shown: [StoredSection] { readsShownSections ? delivery.shown! : sections }
+    var shown: [StoredSection] { readsShownSections ? delivery.shown! : core.sections }
 
     /// Whether the read accessors show the delivery's shown sections rather than the live ones
     /// (checked in this order: no delivery is outrun far more often than no batch runs).
-    var readsShownSections: Bool { delivery.shown != nil && batchState == nil }
+    var readsShownSections: Bool { delivery.shown != nil && !core.isBatching }
 
     /// The number of sections.
     public var numberOfSections: Int { shown.count }
@@ -115,5 +118,62 @@ public final class MemoryStorage: BaseStorage, Storage {
         try checkSection(indexPath[0])
         let count = sections[indexPath[0]].count
         guard indexPath[1] < count else { throw .itemOutOfRange(indexPath, itemCount: count) }
+    }
+}
+
+// MARK: Changing the live content
+
+extension MemoryStorage {
+    /// Runs `primitive` on the live content: it makes one change and returns it (`nil` when it
+    /// changed nothing), and that change is reported, delivered as it is or folded into the
+    /// batch in progress. `primitive` must not read the storage (its content is being changed):
+    /// compute its arguments first.
+    func commit(_ primitive: (inout SectionStore) -> PrimitiveChange?) {
+        delivery.willChange(core.sections)
+        guard let change = primitive(&core) else { return }
+        if core.isBatching {
+            core.fold(change)
+        } else {
+            deliver(StorageUpdate(changes: change.update, updatedModels: change.models), through: delivery,
+                    leadingTo: core.sections)
+        }
+    }
+
+    /// Runs `body`, whose changes (each through ``commit(_:)``) are reported as one update when
+    /// the outermost batch ends: the net change from the identities before it. Nested batches
+    /// join the outermost; with `reload`, the batch ends in a reload request instead.
+    func batch<E: Error>(reload: Bool = false, _ body: () throws(E) -> Void) throws(E) {
+        if !core.isBatching { delivery.willChange(core.sections) }
+        core.beginBatch()
+        if reload { core.requestReload() }
+        defer {
+            if let update = core.endBatch() { deliver(update, through: delivery, leadingTo: core.sections) }
+        }
+        try body()
+    }
+
+    /// Whether mutations are being folded into one update.
+    var isBatching: Bool { core.isBatching }
+
+    /// Whether the batch in progress ends in a reload request (an `updateWithoutAnimations` block).
+    var batchRequestsReload: Bool { core.batchRequestsReload }
+
+    /// `count` fresh identities, for sections and items built outside the primitives.
+    func makeIdentities(_ count: Int) -> [UInt64] { core.makeIdentities(count) }
+
+    /// A fresh, empty section with a fresh identity.
+    func makeSection() -> StoredSection { core.makeSection() }
+
+    // MARK: Look-ups
+
+    /// The index path of the first `T` equal to `item` in the live content, by hash value
+    /// (builds or follows the sections' indexes, hence the mutation).
+    func liveIndexPath<T: Hashable>(of item: T) -> IndexPath? { core.firstIndexPath(of: item) }
+
+    /// The index path of the first `T` equal to `item` in the live content: among the items
+    /// with its id when `T` is `Identifiable`, else by a scan.
+    func liveIndexPath<T: Equatable>(of item: T) -> IndexPath? {
+        if let idKey = IDKey<T>() { return core.firstIndexPath(of: item, idKey: idKey) }
+        return SectionStore.scanForIndexPath(of: item, in: core.sections)
     }
 }

@@ -18,9 +18,9 @@ extension MemoryStorage {
     public func setSupplementaries<T: Sendable>(_ models: [T], forKind kind: String) {
         guard !models.isEmpty else { return }
         if models.count == 1 {
-            commit { setSupplementaryModel(models[0], forKind: kind, section: 0) }
+            commit { $0.setSupplementaryModel(models[0], forKind: kind, section: 0) }
         } else {
-            batch { for (section, model) in models.enumerated() { commit { setSupplementaryModel(model, forKind: kind, section: section) } } }
+            batch { for (section, model) in models.enumerated() { commit { $0.setSupplementaryModel(model, forKind: kind, section: section) } } }
         }
     }
 
@@ -33,6 +33,6 @@ extension MemoryStorage {
         throws(StorageError)
     {
         try checkCreatableSection(section)
-        commit { setSupplementaryModel(model, forKind: kind, section: section) }
+        commit { $0.setSupplementaryModel(model, forKind: kind, section: section) }
     }
 }

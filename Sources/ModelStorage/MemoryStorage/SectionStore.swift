@@ -1,0 +1,345 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+
+/// ``MemoryStorage``'s live content and everything derived from it: the sections, the
+/// identities of sections and items, a look-up index beside each section, and the batch in
+/// progress. Its state is private, so the compiler holds its contract: the sections change only
+/// through the primitives below.
+///
+/// **Primitives.** Each makes one change and returns it as a ``PrimitiveChange`` (`nil` when
+/// nothing changed): outside a batch, the update it makes on its own, legal by itself, with the
+/// new models of the items it replaced; always, the identities of the items and sections whose
+/// content it changed, which is all a batch folds (inside a batch no index path is built). Each
+/// keeps the section's `SectionIndex` in step with the change it makes, item by item.
+/// Preconditions are the callers' validation: a primitive is never called with an index the
+/// public method has not checked.
+///
+/// **Look-ups** find the first item equal to a value (the first section holding one, then the
+/// first offset in it) through the sections' indexes: O(1) average per section once an index
+/// is built, and an index is built once (O(items), one dynamic cast each) and then follows every
+/// change.
+struct SectionStore {
+    /// The live sections.
+    private(set) var sections: [StoredSection] = []
+    /// The look-up index of each section, parallel to `sections`.
+    private var indexes: [SectionIndex] = []
+    /// The next fresh identity of a section or item.
+    private var nextIdentity: UInt64 = 0
+    /// The batch in progress, if any.
+    private var batch: Batch?
+
+    // MARK: Look-ups
+
+    /// The index path of the first `T` equal to `item`, found by hash value. O(sections) on
+    /// average (see the type's notes).
+    mutating func firstIndexPath<T: Hashable>(of item: T) -> IndexPath? {
+        firstIndexPath(of: item, key: item.hashValue, kind: .hashValue) { section in
+            ItemLookup(hashing: T.self, items: section.items, slots: section.slots)
+        }
+    }
+
+    /// The index path of the first `T` equal to `item`, found among the items with its id
+    /// (`idKey`). O(sections) on average, plus the items that
+    /// share the id.
+    mutating func firstIndexPath<T: Equatable>(of item: T, idKey: IDKey<T>) -> IndexPath? {
+        firstIndexPath(of: item, key: idKey.own(item), kind: .id) { section in
+            ItemLookup(identifying: T.self, items: section.items, slots: section.slots, idKey: idKey.stored)
+        }
+    }
+
+    private mutating func firstIndexPath<T: Equatable>(of item: T, key: Int, kind: ItemLookup.Kind,
+                                                        makeLookup: (StoredSection) -> ItemLookup) -> IndexPath? {
+        for index in sections.indices {
+            let section = sections[index]
+            if let offset = indexes[index].firstIndex(of: item, key: key, kind: kind, in: section,
+                                                       makeLookup: { makeLookup(section) }) {
+                return IndexPath(index, offset)
+            }
+        }
+        return nil
+    }
+
+    /// The index path of the first `T` equal to `item` in `sections`, by a scan. O(total items).
+    static func scanForIndexPath<T: Equatable>(of item: T, in sections: [StoredSection]) -> IndexPath? {
+        for (index, section) in sections.enumerated() {
+            if let offset = section.firstIndex(of: item) { return IndexPath(index, offset) }
+        }
+        return nil
+    }
+
+    // MARK: Batches
+
+    /// Whether changes are being folded into one update.
+    var isBatching: Bool { batch != nil }
+
+    /// Opens a batch, or one more level of the batch in progress. O(sections) for the outermost
+    /// (its baseline shares the sections' identity arrays).
+    mutating func beginBatch() {
+        if batch == nil {
+            batch = Batch(baseline: sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) })
+        } else {
+            batch!.depth += 1
+        }
+    }
+
+    /// Makes the batch in progress end in a reload request instead of an update.
+    mutating func requestReload() {
+        batch?.reloadRequested = true
+    }
+
+    /// Whether the batch in progress ends in a reload request.
+    var batchRequestsReload: Bool { batch?.reloadRequested ?? false }
+
+    /// Folds one primitive's change into the batch in progress.
+    mutating func fold(_ change: PrimitiveChange) {
+        batch!.fold(change)
+    }
+
+    /// Closes one level of the batch in progress; at the outermost, returns what it changed: the
+    /// net change from its baseline (or a reload request), `nil` when nothing changed.
+    ///
+    /// - Complexity: O(n + k log k) for n items and k that stay in their section, plus the diff
+    ///   core's time on the identities (see `netChange`).
+    mutating func endBatch() -> StorageUpdate? {
+        guard var state = batch else { return nil }
+        state.depth -= 1
+        guard state.depth == 0 else {
+            batch = state
+            return nil
+        }
+        batch = nil
+        guard state.changed || state.reloadRequested else { return nil }
+        if state.reloadRequested {
+            return state.leavesUnchanged(sections) ? nil : .reload
+        }
+        // Content changes of items and sections that are gone are not changes of what is shown:
+        // the net change asks only about identities present on both sides.
+        return netChange(from: state.baseline, to: sections, touchedItems: state.touchedItems,
+                         touchedSections: state.touchedSections)
+    }
+
+    // MARK: Primitives: items
+
+    /// Appends `models` to section `section`, creating the sections up to it (reported as
+    /// inserted sections, whose items are not listed). The section must be creatable.
+    mutating func appendItems(_ models: [any Sendable], toSection section: Int) -> PrimitiveChange? {
+        let created = createSections(through: section)
+        let start = sections[section].count
+        insert(models, slots: makeIdentities(models.count), at: start, inSection: section)
+        if !created.isEmpty { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
+        guard !models.isEmpty else { return nil }
+        return change(SectionedBatchUpdate(insertedItems: (start..<start + models.count).map { IndexPath(section, $0) }))
+    }
+
+    /// Inserts `model` at a valid index path (item 0 of a section past the end creates the
+    /// sections up to it).
+    mutating func insertItem(_ model: any Sendable, at path: IndexPath) -> PrimitiveChange? {
+        let created = createSections(through: path[0])
+        insert([model], slots: makeIdentities(1), at: path[1], inSection: path[0])
+        return change(created.isEmpty ? SectionedBatchUpdate(insertedItems: [path])
+                                      : SectionedBatchUpdate(insertedSections: Array(created)))
+    }
+
+    /// Removes the items at valid, sorted, distinct index paths.
+    mutating func removeItems(sortedPaths paths: [IndexPath]) -> PrimitiveChange? {
+        guard !paths.isEmpty else { return nil }
+        var start = 0
+        while start < paths.count {
+            let section = paths[start][0]
+            var end = start
+            while end < paths.count && paths[end][0] == section { end += 1 }
+            if end - start == 1 {
+                let offset = paths[start][1], countBefore = sections[section].count
+                let (item, slot) = sections[section].remove(at: offset)
+                indexes[section].removed(item, slot: slot, at: offset, countBefore: countBefore)
+            } else {
+                removeItems(atSortedOffsets: paths[start..<end].map { $0[1] }, inSection: section)
+            }
+            start = end
+        }
+        #if InternalChecks
+        for section in Set(paths.lazy.map { $0[0] }) { checkIndex(section) }
+        #endif
+        return change(SectionedBatchUpdate(deletedItems: paths))
+    }
+
+    private mutating func removeItems(atSortedOffsets offsets: [Int], inSection section: Int) {
+        let countBefore = sections[section].count
+        let items = offsets.map { sections[section].model.items[$0] }, slots = offsets.map { sections[section].slots[$0] }
+        var removed = [Bool](repeating: false, count: countBefore)
+        for offset in offsets { removed[offset] = true }
+        sections[section].remove(where: removed)
+        indexes[section].removed(items, slots: slots, countBefore: countBefore)
+    }
+
+    /// Sets the model at a valid index path, keeping the item's identity (an update).
+    mutating func replaceItem(at path: IndexPath, with model: any Sendable) -> PrimitiveChange? {
+        let slot = sections[path[0]].slots[path[1]]
+        let old = sections[path[0]].replace(at: path[1], with: model)
+        indexes[path[0]].replaced(old, with: model, slot: slot, at: path[1])
+        checkIndex(path[0])
+        return change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model], touchedItems: [slot])
+    }
+
+    /// Moves the item at `source` to `destination` (valid; item 0 of a section past the end
+    /// creates the sections up to it: nothing moves into an inserted section, so that is the
+    /// item deleted and the sections inserted). With `silently`, reports nothing: the move
+    /// already happened on screen.
+    mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
+        let countBefore = sections[source[0]].count
+        let (model, slot) = sections[source[0]].remove(at: source[1])
+        indexes[source[0]].removed(model, slot: slot, at: source[1], countBefore: countBefore)
+        let created = createSections(through: destination[0])
+        insert([model], slots: [slot], at: destination[1], inSection: destination[0])
+        guard !silently else { return nil }
+        guard created.isEmpty else {
+            return change(SectionedBatchUpdate(insertedSections: Array(created), deletedItems: [source]))
+        }
+        return change(SectionedBatchUpdate(movedItems: [IndexPathMove(from: source, to: destination)]))
+    }
+
+    /// Replaces the items of `section` with fresh ones (reported deleted and inserted, or the
+    /// sections up to it inserted when it did not exist).
+    mutating func replaceItems(inSection section: Int, with models: [any Sendable]) -> PrimitiveChange? {
+        let created = createSections(through: section)
+        let oldCount = sections[section].count
+        sections[section].replaceAll(models, slots: makeIdentities(models.count))
+        indexes[section].reset()
+        if !created.isEmpty { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
+        guard oldCount > 0 || !models.isEmpty else { return nil }
+        return change(SectionedBatchUpdate(deletedItems: (0..<oldCount).map { IndexPath(section, $0) },
+                                           insertedItems: (0..<models.count).map { IndexPath(section, $0) }))
+    }
+
+    /// Installs the items of an existing section computed by a diff (diffing `setItems`):
+    /// `slots` are their identities, `update` takes the old items to them (empty inside a
+    /// batch), `touchedItems` are the identities whose content changed.
+    mutating func installDiffedItems(_ models: [any Sendable], slots: [UInt64], inSection section: Int,
+                                     update: StorageUpdate, touchedItems: [UInt64]) -> PrimitiveChange? {
+        sections[section].replaceAll(models, slots: slots)
+        indexes[section].reset()
+        return diffedChange(update, touchedItems: touchedItems, touchedSections: [])
+    }
+
+    // MARK: Primitives: sections
+
+    /// Deletes the sections at valid, sorted, distinct indexes.
+    mutating func deleteSections(sorted deleted: [Int]) -> PrimitiveChange? {
+        guard !deleted.isEmpty else { return nil }
+        var removed = [Bool](repeating: false, count: sections.count)
+        for index in deleted { removed[index] = true }
+        compact(&sections, removing: removed)
+        compact(&indexes, removing: removed)
+        return change(SectionedBatchUpdate(deletedSections: deleted))
+    }
+
+    /// Inserts a section made of `model` at a valid index (`0...numberOfSections`).
+    mutating func insertSection(_ model: SectionModel, at index: Int) -> PrimitiveChange? {
+        sections.insert(makeSection(model), at: index)
+        indexes.insert(SectionIndex(), at: index)
+        return change(SectionedBatchUpdate(insertedSections: [index]))
+    }
+
+    /// Moves section `source` to `destination` (both valid and different).
+    mutating func moveSection(from source: Int, to destination: Int) -> PrimitiveChange? {
+        sections.insert(sections.remove(at: source), at: destination)
+        indexes.insert(indexes.remove(at: source), at: destination)
+        return change(SectionedBatchUpdate(movedSections: [Changeset.Move(from: source, to: destination)]))
+    }
+
+    /// Replaces section `index` with a section made of `model` (deleted and inserted), creating
+    /// the sections up to it when it does not exist (inserted). The index must be creatable.
+    mutating func replaceSection(at index: Int, with model: SectionModel) -> PrimitiveChange? {
+        if index < sections.count {
+            sections[index] = makeSection(model)
+            indexes[index] = SectionIndex()
+            return change(SectionedBatchUpdate(deletedSections: [index], insertedSections: [index]))
+        }
+        let created = createSections(through: index)
+        sections[index] = makeSection(model)
+        return change(SectionedBatchUpdate(insertedSections: Array(created)))
+    }
+
+    /// Sets the supplementary model of `kind` of `section` (`nil` removes it), creating the
+    /// sections up to it (inserted); an existing section is reloaded in stage 2.
+    mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, section: Int) -> PrimitiveChange? {
+        let created = createSections(through: section)
+        sections[section].setSupplementaryModel(model, forKind: kind)
+        guard created.isEmpty else { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
+        return change(SectionedBatchUpdate(updatedSections: [section]), touchedSections: [sections[section].id])
+    }
+
+    /// Installs sections computed by a diff (`setSections`): `update` takes the old sections to
+    /// `newSections` (empty inside a batch); `touchedItems` and `touchedSections` are the identities whose content
+    /// changed.
+    mutating func installDiffedSections(_ newSections: [StoredSection], update: StorageUpdate,
+                                        touchedItems: [UInt64], touchedSections: [UInt64]) -> PrimitiveChange? {
+        sections = newSections
+        indexes = Array(repeating: SectionIndex(), count: newSections.count)
+        return diffedChange(update, touchedItems: touchedItems, touchedSections: touchedSections)
+    }
+
+    // MARK: Identities
+
+    /// `count` fresh identities.
+    mutating func makeIdentities(_ count: Int) -> [UInt64] {
+        let first = nextIdentity
+        nextIdentity += UInt64(count)
+        return (0..<UInt64(count)).map { first + $0 }
+    }
+
+    /// A fresh section made of `model`, with fresh identities.
+    mutating func makeSection(_ model: SectionModel = SectionModel()) -> StoredSection {
+        StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count))
+    }
+
+    // MARK: Helpers
+
+    /// Inserts `models` with `slots` at `offset` of an existing section, and into its index.
+    private mutating func insert(_ models: [any Sendable], slots: [UInt64], at offset: Int, inSection section: Int) {
+        let countBefore = sections[section].count
+        sections[section].insert(models, slots: slots, at: offset)
+        indexes[section].inserted(models, slots: slots, at: offset, countBefore: countBefore)
+        checkIndex(section)
+    }
+
+    /// Appends empty sections until `section` exists; returns the indexes created. Callers
+    /// validate `section` first (`MemoryStorage.checkCreatableSection`).
+    private mutating func createSections(through section: Int) -> Range<Int> {
+        let start = sections.count
+        while sections.count <= section {
+            sections.append(makeSection())
+            indexes.append(SectionIndex())
+        }
+        return start..<sections.count
+    }
+
+    /// The change a primitive made: inside a batch only the identities it touched (the batch
+    /// computes its own update at the end), outside one also its own update and models.
+    private func change(_ update: @autoclosure () -> SectionedBatchUpdate,
+                        models: @autoclosure () -> [IndexPath: any Sendable] = [:],
+                        touchedItems: [UInt64] = [], touchedSections: [UInt64] = []) -> PrimitiveChange {
+        guard !isBatching else { return PrimitiveChange(touchedItems: touchedItems, touchedSections: touchedSections) }
+        return PrimitiveChange(update: update(), models: models(), touchedItems: touchedItems, touchedSections: touchedSections)
+    }
+
+    /// `change` for a diffed update computed by the caller (an empty one inside a batch).
+    private func diffedChange(_ update: StorageUpdate, touchedItems: [UInt64],
+                              touchedSections: [UInt64]) -> PrimitiveChange {
+        guard !isBatching else { return PrimitiveChange(touchedItems: touchedItems, touchedSections: touchedSections) }
+        return PrimitiveChange(update: update.changes, models: update.updatedModels, touchedItems: touchedItems,
+                               touchedSections: touchedSections)
+    }
+
+    /// With the trait `InternalChecks`, traps when the index of `section` disagrees with it.
+    private func checkIndex(_ section: Int) {
+        #if InternalChecks
+        precondition(indexes.count == sections.count, "SectionStore: \(indexes.count) indexes, \(sections.count) sections")
+        indexes[section]._checkInvariants(sections[section])
+        #endif
+    }
+}
