@@ -94,9 +94,11 @@ extension MemoryStorage {
 
     // MARK: Removing
 
-    /// Removes the first item equal to `item`.
+    /// Removes the first item equal to `item` (for an `Identifiable` `T`, the first equal one
+    /// among the items with its id: see ``indexPath(forItem:)-(T)``).
     ///
-    /// - Complexity: O(total items) to find it (a scan) plus O(items in its section).
+    /// - Complexity: to find it, O(number of sections) on average for an `Identifiable` `T`,
+    ///   O(total items) otherwise (a scan); plus O(items in its section) to close the gap.
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
@@ -105,8 +107,9 @@ extension MemoryStorage {
 
     /// Removes the first item equal to `item`.
     ///
-    /// - Complexity: O(1) average to find it (see `indexPath(forItem:)`) plus
-    ///   O(items in its section) to close the gap.
+    /// - Complexity: O(number of sections) on average to find it, through the per-section
+    ///   index (see ``indexPath(forItem:)-(T)``), plus O(items in its section) to close the gap
+    ///   (shifting the arrays; the index follows in O(1)).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
@@ -116,7 +119,8 @@ extension MemoryStorage {
     /// Removes, for each distinct item of `items`, the first item equal to it; an item listed
     /// twice is removed once.
     ///
-    /// - Complexity: O(n · k) for n items in the storage and k in `items` (a scan each).
+    /// - Complexity: O(k) on average for k items of an `Identifiable` `T` (through the index by
+    ///   id), O(n · k) otherwise for n items in the storage (a scan each); plus O(n) to remove.
     /// - Throws: ``StorageError/itemNotFound(_:)`` when one is missing; nothing is removed then.
     public func removeItems<T: Equatable>(_ items: [T]) throws(StorageError) {
         var paths: [IndexPath] = []
@@ -169,7 +173,8 @@ extension MemoryStorage {
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
     /// update of that index path carrying the new model.
     ///
-    /// - Complexity: as `removeItem(_:)`, without closing a gap.
+    /// - Complexity: as `removeItem(_:)` to find it, then O(1): nothing shifts, and the index
+    ///   updates the one entry.
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
@@ -177,8 +182,9 @@ extension MemoryStorage {
         commit { $0.replaceItem(at: path, with: model) }
     }
 
-    /// Replaces the first item equal to `itemToReplace` with `replacingItem` (O(1) average to
-    /// find it), reported as an update carrying the new model.
+    /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
+    /// update carrying the new model. O(number of sections) on average, through the
+    /// per-section index (see ``indexPath(forItem:)-(T)``), which follows the change in O(1).
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
@@ -190,6 +196,7 @@ extension MemoryStorage {
     /// Reports the first item equal to `item` as updated (its cell should be configured
     /// again), with the item as its model. The data does not change.
     ///
+    /// - Complexity: as `removeItem(_:)` to find it, then O(1).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
@@ -197,7 +204,8 @@ extension MemoryStorage {
         commit { $0.replaceItem(at: path, with: model) }
     }
 
-    /// Reports the first item equal to `item` as updated (O(1) average to find it).
+    /// Reports the first item equal to `item` as updated. O(number of sections) on average,
+    /// through the per-section index.
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Hashable>(_ item: T) throws(StorageError) {
