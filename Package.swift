@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "ModelStorageGRDB", targets: ["ModelStorageGRDB"]),
+        // For test targets: a view that holds UIKit's batch-update rules (SimulatedView).
+        .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
         // The C core alone, for C targets and for the benchmark's per-step timings.
         .library(name: "CFingerprintDiff", targets: ["CFingerprintDiff"]),
     ],
@@ -72,6 +74,11 @@ let package = Package(
             name: "ModelStorage",
             dependencies: ["FingerprintDiff"]
         ),
+        // SimulatedView: a BatchUpdatingView with UIKit's documented rules, for tests.
+        .target(
+            name: "ModelStorageTesting",
+            dependencies: ["ModelStorage"]
+        ),
         // DatabaseStorage: a storage that follows a GRDB request over SQLite.
         .target(
             name: "ModelStorageGRDB",
@@ -103,11 +110,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "FingerprintDiff", "SeededRandom"]
+            dependencies: ["ModelStorage", "ModelStorageTesting", "FingerprintDiff", "SeededRandom"]
         ),
         .testTarget(
             name: "ModelStorageGRDBTests",
-            dependencies: ["ModelStorageGRDB", "ModelStorage", "FingerprintDiff", "SeededRandom",
+            dependencies: ["ModelStorageGRDB", "ModelStorage", "ModelStorageTesting", "FingerprintDiff", "SeededRandom",
                            .product(name: "GRDB", package: "GRDB.swift", condition: grdb)]
         ),
     ],

@@ -18,7 +18,7 @@ extension BaseStorage {
     /// kind when set, ``footerModelProvider`` for the footer kind when set, else
     /// ``supplementaryModelProvider``; `nil` when none applies. A storage asks this only for a
     /// section that exists and has no model of `kind` of its own.
-    package func providedSupplementaryModel(ofKind kind: String, section: Int) -> (any Sendable)? {
+    public func providedSupplementaryModel(ofKind kind: String, section: Int) -> (any Sendable)? {
         if kind == supplementaryHeaderKind, let headerModelProvider { return headerModelProvider(section) }
         if kind == supplementaryFooterKind, let footerModelProvider { return footerModelProvider(section) }
         return supplementaryModelProvider?(kind, section)

@@ -149,15 +149,20 @@ extension MemoryStorage {
         sectionNewOfOld: [Int], items: _Matching
     ) {
         let headerKind = supplementaryHeaderKind
-        let slots = _slots(of: items, old: sections.flatMap(\.slots))
+        let (slots, revisions) = _identities(of: items, oldSlots: sections.flatMap(\.slots),
+                                             oldRevisions: sections.flatMap(\.revisions))
         let sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: newSections.count)
+        var changedSections = [Bool](repeating: false, count: newSections.count)
+        for update in sectionChanges.updates { changedSections[update.new] = true }
+        let sectionRevision = sectionChanges.updates.isEmpty ? nil : makeRevision()
         var result: [StoredSection] = []
         result.reserveCapacity(newSections.count)
         var start = 0
         for (index, section) in newSections.enumerated() {
             var stored = sectionOldOfNew[index] >= 0 ? sections[sectionOldOfNew[index]] : makeSection()
-            stored.replaceAll(section.items, slots: Array(slots[start..<start + section.items.count]))
-            stored.setSupplementaryModel(section.header, forKind: headerKind)
+            let range = start..<start + section.items.count
+            stored.replaceAll(section.items, slots: Array(slots[range]), revisions: Array(revisions[range]))
+            stored.setSupplementaryModel(section.header, forKind: headerKind, revision: changedSections[index] ? sectionRevision : nil)
             result.append(stored)
             start += section.items.count
         }
@@ -166,9 +171,7 @@ extension MemoryStorage {
             SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
                                oldItemCounts: sections.map(\.count), newItemCounts: result.map(\.count)),
             current: result)
-        let touchedItems = items.updates.map { slots[$0.new] }
-        let touchedSections = sectionChanges.updates.map { result[$0.new].id }
-        commit { $0.installDiffedSections(result, update: update, touchedItems: touchedItems, touchedSections: touchedSections) }
+        commit { $0.installDiffedSections(result, update: update) }
     }
 
     /// Installs the new items of a diffing `setItems` (matched items keep their identity) and
@@ -179,21 +182,29 @@ extension MemoryStorage {
         guard let match, section < sections.count else {
             return commit { $0.replaceItems(inSection: section, with: models) }
         }
-        let slots = _slots(of: match, old: sections[section].slots)
+        let (slots, revisions) = _identities(of: match, oldSlots: sections[section].slots,
+                                             oldRevisions: sections[section].revisions)
         let changes = Changeset(_matching: match)
         // Inside a batch the update is folded into the batch's net change: not needed.
         let update = isBatching ? StorageUpdate() : StorageUpdate(
             changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
             updatedModels: Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) }))
-        let touchedItems = changes.updates.map { slots[$0.new] }
-        commit { $0.installDiffedItems(models, slots: slots, inSection: section, update: update, touchedItems: touchedItems) }
+        commit { $0.installDiffedItems(models, slots: slots, revisions: revisions, inSection: section, update: update) }
     }
 
-    /// The identity of every new item: its old item's when matched, a fresh one otherwise.
-    func _slots(of matching: _Matching, old: [UInt64]) -> [UInt64] {
+    /// The identity and revision of every new item: a matched item keeps its old item's
+    /// identity, and its revision unless it changed (the matching's updates: a new revision);
+    /// an unmatched one gets a fresh identity.
+    func _identities(of matching: _Matching, oldSlots: [UInt64], oldRevisions: [UInt64])
+        -> (slots: [UInt64], revisions: [UInt64])
+    {
         let oldOfNew = matching.oldOffsetsOfNew
         var unmatched = makeIdentities(oldOfNew.lazy.filter { $0 < 0 }.count).makeIterator()
-        return oldOfNew.map { $0 >= 0 ? old[$0] : unmatched.next()! }
+        let current = makeRevision()
+        let slots = oldOfNew.map { $0 >= 0 ? oldSlots[$0] : unmatched.next()! }
+        var revisions = oldOfNew.map { $0 >= 0 ? oldRevisions[$0] : current }
+        for update in matching.updates { revisions[update.new] = current }
+        return (slots, revisions)
     }
 
     /// Runs `body` with the confirmed matching of the storage's items `old` (of any type) with

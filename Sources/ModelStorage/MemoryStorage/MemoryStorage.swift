@@ -32,6 +32,9 @@ public final class MemoryStorage: BaseStorage, Storage {
     private(set) var core = SectionStore()
     /// The order of this storage's updates and the sections its readers see meanwhile.
     let delivery = Delivery<[StoredSection]>()
+    /// A random number that tells this storage's contents from any other's (identities and
+    /// revisions are only meaningful within one storage).
+    let origin = UInt64.random(in: .min ... .max)
 
     /// An empty storage, with no sections.
     override public init() {}
@@ -163,6 +166,10 @@ extension MemoryStorage {
 
     /// A fresh, empty section with a fresh identity.
     func makeSection() -> StoredSection { core.makeSection() }
+
+    /// A new revision, for a change of content computed outside the primitives (a diff) that a
+    /// primitive is about to install.
+    func makeRevision() -> UInt64 { core.nextRevision() }
 
     // MARK: Look-ups
 

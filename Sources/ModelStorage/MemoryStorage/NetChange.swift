@@ -6,21 +6,28 @@ import Foundation
 import FingerprintDiff
 
 /// The one update that takes a storage from the identities in `baseline` to `current`: the
-/// net change of a ``MemoryStorage/performUpdates(_:)`` block, whatever happened inside it.
+/// net change of a ``MemoryStorage/performUpdates(_:)`` block whatever happened inside it, and
+/// the update since a content a consumer kept (``MemoryStorage/update(since:)``).
 ///
 /// Sections are diffed by identity, then all items of all sections at once (so an item that
 /// changed section is a move, not a delete and an insert), both with the diff core, and
 /// ``SectionedChangeset`` places them; the storage delivers its
 /// ``SectionedChangeset/batchUpdate`` (one batch plus reloads, legal while the data source
-/// already shows the new data). Items in `touchedItems` and sections in `touchedSections`
-/// that survive are the updates.
+/// already shows the new data). Items and sections present on both sides whose revision in
+/// `current` is above `revision` (the baseline's) changed in place: they are the updates.
 ///
 /// - Complexity: O(n + k log k) for n items in all and k items that stay in their section,
 ///   plus the diff core's time for the section and item identities.
 func netChange(
-    from baseline: [SectionSnapshot], to current: [StoredSection],
-    touchedItems: Set<UInt64>, touchedSections: Set<UInt64>
+    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64
 ) -> StorageUpdate {
+    var touchedItems: Set<UInt64> = [], touchedSections: Set<UInt64> = []
+    for section in current {
+        if section.revision > revision { touchedSections.insert(section.id) }
+        for (slot, itemRevision) in zip(section.slots, section.revisions) where itemRevision > revision {
+            touchedItems.insert(slot)
+        }
+    }
     let identity = _SelfIdentity<UInt64, UInt64>()
     let oldSectionIDs = baseline.map(\.id), newSectionIDs = current.map(\.id)
     let sections = oldSectionIDs.withUnsafeBufferPointer { old in

@@ -12,9 +12,10 @@ import FingerprintDiff
 ///
 /// **Primitives.** Each makes one change and returns it as a ``PrimitiveChange`` (`nil` when
 /// nothing changed): outside a batch, the update it makes on its own, legal by itself, with the
-/// new models of the items it replaced; always, the identities of the items and sections whose
-/// content it changed, which is all a batch folds (inside a batch no index path is built). Each
-/// keeps the section's `SectionIndex` in step with the change it makes, item by item.
+/// new models of the items it replaced; inside a batch nothing more (no index path is built:
+/// the batch's net change comes from identities and revisions at its end). Each gives a new
+/// `revision` to what it changes in place, and keeps the section's `SectionIndex` in step with
+/// the change, item by item.
 /// Preconditions are the callers' validation: a primitive is never called with an index the
 /// public method has not checked.
 ///
@@ -29,6 +30,10 @@ struct SectionStore {
     private var indexes: [SectionIndex] = []
     /// The next fresh identity of a section or item.
     private var nextIdentity: UInt64 = 0
+    /// The revision of the content: raised by every change of an item's or a section's own
+    /// content (see `StoredSection.revisions`), so that a content kept at revision r tells which
+    /// items changed since (those whose revision is above r).
+    private(set) var revision: UInt64 = 0
     /// The batch in progress, if any.
     private var batch: Batch?
 
@@ -80,7 +85,7 @@ struct SectionStore {
     /// (its baseline shares the sections' identity arrays).
     mutating func beginBatch() {
         if batch == nil {
-            batch = Batch(baseline: sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) })
+            batch = Batch(baseline: sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) }, revision: revision)
         } else {
             batch!.depth += 1
         }
@@ -94,9 +99,9 @@ struct SectionStore {
     /// Whether the batch in progress ends in a reload request.
     var batchRequestsReload: Bool { batch?.reloadRequested ?? false }
 
-    /// Folds one primitive's change into the batch in progress.
+    /// Notes that a primitive changed something in the batch in progress.
     mutating func fold(_ change: PrimitiveChange) {
-        batch!.fold(change)
+        batch!.changed = true
     }
 
     /// Closes one level of the batch in progress; at the outermost, returns what it changed: the
@@ -116,10 +121,7 @@ struct SectionStore {
         if state.reloadRequested {
             return state.leavesUnchanged(sections) ? nil : .reload
         }
-        // Content changes of items and sections that are gone are not changes of what is shown:
-        // the net change asks only about identities present on both sides.
-        return netChange(from: state.baseline, to: sections, touchedItems: state.touchedItems,
-                         touchedSections: state.touchedSections)
+        return netChange(from: state.baseline, to: sections, since: state.revision)
     }
 
     // MARK: Primitives: items
@@ -154,7 +156,7 @@ struct SectionStore {
             while end < paths.count && paths[end][0] == section { end += 1 }
             if end - start == 1 {
                 let offset = paths[start][1], countBefore = sections[section].count
-                let (item, slot) = sections[section].remove(at: offset)
+                let (item, slot, _) = sections[section].remove(at: offset)
                 indexes[section].removed(item, slot: slot, at: offset, countBefore: countBefore)
             } else {
                 removeItems(atSortedOffsets: paths[start..<end].map { $0[1] }, inSection: section)
@@ -179,10 +181,10 @@ struct SectionStore {
     /// Sets the model at a valid index path, keeping the item's identity (an update).
     mutating func replaceItem(at path: IndexPath, with model: any Sendable) -> PrimitiveChange? {
         let slot = sections[path[0]].slots[path[1]]
-        let old = sections[path[0]].replace(at: path[1], with: model)
+        let old = sections[path[0]].replace(at: path[1], with: model, revision: nextRevision())
         indexes[path[0]].replaced(old, with: model, slot: slot, at: path[1])
         checkIndex(path[0])
-        return change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model], touchedItems: [slot])
+        return change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
     }
 
     /// Moves the item at `source` to `destination` (valid; item 0 of a section past the end
@@ -191,10 +193,10 @@ struct SectionStore {
     /// already happened on screen.
     mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
         let countBefore = sections[source[0]].count
-        let (model, slot) = sections[source[0]].remove(at: source[1])
+        let (model, slot, itemRevision) = sections[source[0]].remove(at: source[1])
         indexes[source[0]].removed(model, slot: slot, at: source[1], countBefore: countBefore)
         let created = createSections(through: destination[0])
-        insert([model], slots: [slot], at: destination[1], inSection: destination[0])
+        insert([model], slots: [slot], revisions: [itemRevision], at: destination[1], inSection: destination[0])
         guard !silently else { return nil }
         guard created.isEmpty else {
             return change(SectionedBatchUpdate(insertedSections: Array(created), deletedItems: [source]))
@@ -207,7 +209,8 @@ struct SectionStore {
     mutating func replaceItems(inSection section: Int, with models: [any Sendable]) -> PrimitiveChange? {
         let created = createSections(through: section)
         let oldCount = sections[section].count
-        sections[section].replaceAll(models, slots: makeIdentities(models.count))
+        sections[section].replaceAll(models, slots: makeIdentities(models.count),
+                                     revisions: Array(repeating: revision, count: models.count))
         indexes[section].reset()
         if !created.isEmpty { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
         guard oldCount > 0 || !models.isEmpty else { return nil }
@@ -216,13 +219,13 @@ struct SectionStore {
     }
 
     /// Installs the items of an existing section computed by a diff (diffing `setItems`):
-    /// `slots` are their identities, `update` takes the old items to them (empty inside a
-    /// batch), `touchedItems` are the identities whose content changed.
-    mutating func installDiffedItems(_ models: [any Sendable], slots: [UInt64], inSection section: Int,
-                                     update: StorageUpdate, touchedItems: [UInt64]) -> PrimitiveChange? {
-        sections[section].replaceAll(models, slots: slots)
+    /// `slots` and `revisions` are their identities and revisions, `update` takes the old items
+    /// to them (empty inside a batch).
+    mutating func installDiffedItems(_ models: [any Sendable], slots: [UInt64], revisions: [UInt64], inSection section: Int,
+                                     update: StorageUpdate) -> PrimitiveChange? {
+        sections[section].replaceAll(models, slots: slots, revisions: revisions)
         indexes[section].reset()
-        return diffedChange(update, touchedItems: touchedItems, touchedSections: [])
+        return diffedChange(update)
     }
 
     // MARK: Primitives: sections
@@ -268,19 +271,18 @@ struct SectionStore {
     /// sections up to it (inserted); an existing section is reloaded in stage 2.
     mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, section: Int) -> PrimitiveChange? {
         let created = createSections(through: section)
-        sections[section].setSupplementaryModel(model, forKind: kind)
+        sections[section].setSupplementaryModel(model, forKind: kind, revision: nextRevision())
         guard created.isEmpty else { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
-        return change(SectionedBatchUpdate(updatedSections: [section]), touchedSections: [sections[section].id])
+        return change(SectionedBatchUpdate(updatedSections: [section]))
     }
 
-    /// Installs sections computed by a diff (`setSections`): `update` takes the old sections to
-    /// `newSections` (empty inside a batch); `touchedItems` and `touchedSections` are the identities whose content
-    /// changed.
-    mutating func installDiffedSections(_ newSections: [StoredSection], update: StorageUpdate,
-                                        touchedItems: [UInt64], touchedSections: [UInt64]) -> PrimitiveChange? {
+    /// Installs sections computed by a diff (`setSections`), their identities and revisions
+    /// set by the caller: `update` takes the old sections to `newSections` (empty inside a
+    /// batch).
+    mutating func installDiffedSections(_ newSections: [StoredSection], update: StorageUpdate) -> PrimitiveChange? {
         sections = newSections
         indexes = Array(repeating: SectionIndex(), count: newSections.count)
-        return diffedChange(update, touchedItems: touchedItems, touchedSections: touchedSections)
+        return diffedChange(update)
     }
 
     // MARK: Identities
@@ -292,17 +294,26 @@ struct SectionStore {
         return (0..<UInt64(count)).map { first + $0 }
     }
 
-    /// A fresh section made of `model`, with fresh identities.
+    /// A fresh section made of `model`, with fresh identities, at the current revision.
     mutating func makeSection(_ model: SectionModel = SectionModel()) -> StoredSection {
-        StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count))
+        StoredSection(id: makeIdentities(1)[0], model: model, slots: makeIdentities(model.items.count), revision: revision)
+    }
+
+    /// A new revision, for a change of content about to be made.
+    mutating func nextRevision() -> UInt64 {
+        revision += 1
+        return revision
     }
 
     // MARK: Helpers
 
-    /// Inserts `models` with `slots` at `offset` of an existing section, and into its index.
-    private mutating func insert(_ models: [any Sendable], slots: [UInt64], at offset: Int, inSection section: Int) {
+    /// Inserts `models` with `slots` at `offset` of an existing section, and into its index;
+    /// `revisions` are theirs (moved items keep theirs), the current revision by default.
+    private mutating func insert(_ models: [any Sendable], slots: [UInt64], revisions: [UInt64]? = nil, at offset: Int,
+                                 inSection section: Int) {
         let countBefore = sections[section].count
-        sections[section].insert(models, slots: slots, at: offset)
+        sections[section].insert(models, slots: slots, revisions: revisions ?? Array(repeating: revision, count: models.count),
+                                 at: offset)
         indexes[section].inserted(models, slots: slots, at: offset, countBefore: countBefore)
         checkIndex(section)
     }
@@ -318,21 +329,19 @@ struct SectionStore {
         return start..<sections.count
     }
 
-    /// The change a primitive made: inside a batch only the identities it touched (the batch
-    /// computes its own update at the end), outside one also its own update and models.
+    /// The change a primitive made: outside a batch, its own update and models; inside one,
+    /// nothing more than that something changed (the batch computes its update at the end from
+    /// identities and revisions).
     private func change(_ update: @autoclosure () -> SectionedBatchUpdate,
-                        models: @autoclosure () -> [IndexPath: any Sendable] = [:],
-                        touchedItems: [UInt64] = [], touchedSections: [UInt64] = []) -> PrimitiveChange {
-        guard !isBatching else { return PrimitiveChange(touchedItems: touchedItems, touchedSections: touchedSections) }
-        return PrimitiveChange(update: update(), models: models(), touchedItems: touchedItems, touchedSections: touchedSections)
+                        models: @autoclosure () -> [IndexPath: any Sendable] = [:]) -> PrimitiveChange {
+        guard !isBatching else { return PrimitiveChange() }
+        return PrimitiveChange(update: update(), models: models())
     }
 
     /// `change` for a diffed update computed by the caller (an empty one inside a batch).
-    private func diffedChange(_ update: StorageUpdate, touchedItems: [UInt64],
-                              touchedSections: [UInt64]) -> PrimitiveChange {
-        guard !isBatching else { return PrimitiveChange(touchedItems: touchedItems, touchedSections: touchedSections) }
-        return PrimitiveChange(update: update.changes, models: update.updatedModels, touchedItems: touchedItems,
-                               touchedSections: touchedSections)
+    private func diffedChange(_ update: StorageUpdate) -> PrimitiveChange {
+        guard !isBatching else { return PrimitiveChange() }
+        return PrimitiveChange(update: update.changes, models: update.updatedModels)
     }
 
     /// With the trait `InternalChecks`, traps when the index of `section` disagrees with it.

@@ -1,7 +1,10 @@
-/// A section as ``MemoryStorage`` keeps it: the public model and the identity of each item
-/// (what lets a batch of mutations be folded into one update, and a shown content be diffed
-/// against the live one). A plain `Sendable` value: copies are O(1) and share their arrays until
-/// one of them changes.
+/// A section as ``MemoryStorage`` keeps it: the public model, the identity of each item, and
+/// the revision at which each item's content (and the section's own models) last changed. The
+/// identities and revisions are what let any earlier content of the storage (a batch's
+/// baseline, a view's displayed content) be diffed against the live one: identities tell what
+/// was inserted, deleted and moved, a revision newer than the earlier content's tells what
+/// changed in place. A plain `Sendable` value: copies are O(1) and share their arrays until one
+/// of them changes.
 ///
 /// Its methods keep the items and their identities parallel; `_checkInvariants()` runs after
 /// each of them when the package is built with its trait `InternalChecks` (the package's own
@@ -17,11 +20,20 @@ struct StoredSection: Sendable {
     /// Identity of each item, parallel to `model.items`: unique within the storage, kept by
     /// moves and reloads, new for every inserted item.
     private(set) var slots: [UInt64]
+    /// The storage's revision when each item was inserted or its content last replaced, parallel
+    /// to `slots`; kept by moves.
+    private(set) var revisions: [UInt64]
+    /// The storage's revision when the section's own models (header, footer, supplementaries)
+    /// last changed, or when it was made.
+    private(set) var revision: UInt64
 
-    init(id: UInt64, model: SectionModel, slots: [UInt64]) {
+    /// A section of `model`'s items with identities `slots`, everything at `revision`.
+    init(id: UInt64, model: SectionModel, slots: [UInt64], revision: UInt64) {
         self.id = id
         self.model = model
         self.slots = slots
+        self.revisions = Array(repeating: revision, count: slots.count)
+        self.revision = revision
         _checkInvariants()
     }
 
@@ -38,21 +50,24 @@ struct StoredSection: Sendable {
 
     // MARK: Changing
 
-    /// Inserts `items` with their identities at `index`. O(items after `index`).
-    mutating func insert(_ items: [any Sendable], slots newSlots: [UInt64], at index: Int) {
+    /// Inserts `items` with their identities and revisions at `index`. O(items after `index`).
+    mutating func insert(_ items: [any Sendable], slots newSlots: [UInt64], revisions newRevisions: [UInt64], at index: Int) {
         if index == slots.count {
             model.items.append(contentsOf: items)
             slots.append(contentsOf: newSlots)
+            revisions.append(contentsOf: newRevisions)
         } else {
             model.items.insert(contentsOf: items, at: index)
             slots.insert(contentsOf: newSlots, at: index)
+            revisions.insert(contentsOf: newRevisions, at: index)
         }
         _checkInvariants()
     }
 
-    /// Removes the item at `index`; returns it with its identity. O(items after `index`).
-    mutating func remove(at index: Int) -> (item: any Sendable, slot: UInt64) {
-        let removed = (model.items.remove(at: index), slots.remove(at: index))
+    /// Removes the item at `index`; returns it with its identity and revision. O(items after
+    /// `index`).
+    mutating func remove(at index: Int) -> (item: any Sendable, slot: UInt64, revision: UInt64) {
+        let removed = (model.items.remove(at: index), slots.remove(at: index), revisions.remove(at: index))
         _checkInvariants()
         return removed
     }
@@ -62,41 +77,57 @@ struct StoredSection: Sendable {
     mutating func remove(where removed: [Bool]) {
         compact(&model.items, removing: removed)
         compact(&slots, removing: removed)
+        compact(&revisions, removing: removed)
         _checkInvariants()
     }
 
-    /// Replaces the item at `index`, keeping its identity; returns the item it replaced. O(1).
+    /// Replaces the item at `index`, keeping its identity, as changed at `revision`; returns the
+    /// item it replaced. O(1).
     @discardableResult
-    mutating func replace(at index: Int, with item: any Sendable) -> any Sendable {
+    mutating func replace(at index: Int, with item: any Sendable, revision: UInt64) -> any Sendable {
         let old = model.items[index]
         model.items[index] = item
+        revisions[index] = revision
         _checkInvariants()
         return old
     }
 
-    /// Replaces every item and identity. O(items).
-    mutating func replaceAll(_ items: [any Sendable], slots newSlots: [UInt64]) {
+    /// Replaces every item, identity and revision. O(items).
+    mutating func replaceAll(_ items: [any Sendable], slots newSlots: [UInt64], revisions newRevisions: [UInt64]) {
         model.items = items
         slots = newSlots
+        revisions = newRevisions
         _checkInvariants()
     }
 
-    /// Sets the supplementary model of `kind` (`nil` removes it). O(1).
-    mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
+    /// Sets the supplementary model of `kind` (`nil` removes it) as a change at `revision`
+    /// (`nil`: not a change of what is shown, the revision stays). O(1).
+    mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, revision: UInt64?) {
         self.model.setSupplementaryModel(model, forKind: kind)
+        if let revision { self.revision = revision }
     }
 
-    /// With the trait `InternalChecks`, traps when the items and their identities are out of
-    /// step.
+    /// With the trait `InternalChecks`, traps when the items, their identities and their
+    /// revisions are out of step.
     func _checkInvariants() {
         #if InternalChecks
-        precondition(model.items.count == slots.count, "StoredSection: \(model.items.count) items, \(slots.count) identities")
+        precondition(model.items.count == slots.count && slots.count == revisions.count,
+                     "StoredSection: \(model.items.count) items, \(slots.count) identities, \(revisions.count) revisions")
         #endif
     }
 }
 
-/// The identities of one section at the start of a batch.
-struct SectionSnapshot {
+/// The identities of one section and of its items: what `netChange` diffs on the old side.
+protocol SectionIdentities {
+    var id: UInt64 { get }
+    var slots: [UInt64] { get }
+}
+
+extension StoredSection: SectionIdentities {}
+
+/// The identities of one section at the start of a batch (not its items: a batch's baseline
+/// must not keep the items arrays shared, or the first change of each would copy them).
+struct SectionSnapshot: SectionIdentities {
     let id: UInt64
     let slots: [UInt64]
 }

@@ -11,7 +11,7 @@ import FingerprintDiff
 ///
 /// Changed items (same id, different content) are updates carrying their new model; a moved
 /// item that changed is a move plus a stage-2 update at its new index path.
-public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, Storage {
+public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, ContentStorage {
     /// The items, in order; during a delivery, those of the state the update being delivered
     /// leads to (see ``BaseStorage``).
     public var items: [Item] { shown.items }
@@ -24,10 +24,38 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// The order of this storage's updates and the content its readers see meanwhile.
     private let delivery = Delivery<Content>()
 
-    /// Everything a reader sees.
-    private struct Content {
-        var items: [Item]
+    /// A random number that tells this storage's contents from any other's.
+    private let origin = UInt64.random(in: .min ... .max)
+
+    /// What a ``SingleSectionStorage`` holds at one moment, as a value (see
+    /// ``ContentStorage``): its items, typed, and its supplementary models. O(1) to copy.
+    public struct Content: StorageContent {
+        /// The items, in order.
+        public internal(set) var items: [Item]
+        /// Supplementary models by kind.
         var supplementaryModels: [String: any Sendable] = [:]
+        /// Raised by every change of a supplementary model: a content whose revision is below
+        /// the live one's shows older supplementary models.
+        var supplementaryRevision: UInt64 = 0
+        /// The storage the content comes from.
+        var origin: UInt64 = 0
+
+        /// Always 1.
+        public var numberOfSections: Int { 1 }
+
+        /// The number of items in section 0; 0 for any other section.
+        public func numberOfItems(inSection section: Int) -> Int { section == 0 ? items.count : 0 }
+
+        /// The item at `indexPath`, or `nil` when there is none.
+        public func item(at indexPath: IndexPath) -> (any Sendable)? {
+            guard indexPath.count == 2, indexPath[0] == 0, items.indices.contains(indexPath[1]) else { return nil }
+            return items[indexPath[1]]
+        }
+
+        /// The supplementary model of `kind` for section 0, or `nil`.
+        public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+            section == 0 ? supplementaryModels[kind] : nil
+        }
     }
 
     /// What the read accessors show: the content the update being delivered leads to (see
@@ -39,6 +67,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     @usableFromInline
     init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool) {
         live = Content(items: items)
+        live.origin = origin
         self.differ = differ
         trustsDiffer = trusted
     }
@@ -93,21 +122,44 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     /// Replaces the items with `newItems` and delivers the difference. O(the differ), O(n + m)
     /// expected with the built-in Heckel differ.
     public func setItems(_ newItems: [Item]) {
-        let changeset = differ(live.items, newItems)
-        let oldCount = live.items.count
+        let update = itemUpdate(from: live.items, to: newItems)
         delivery.willChange(live)
         live.items = newItems
         idLookup = nil
+        deliver(update, through: delivery, leadingTo: live)
+    }
+
+    /// The update from `old` to `new` items by the differ: in section 0, with the new models of
+    /// updated items; a reload when an untrusted differ's result does not take `old` to `new`.
+    private func itemUpdate(from old: [Item], to new: [Item]) -> StorageUpdate {
+        let changeset = differ(old, new)
         let batch = BatchUpdate(changeset)
-        if !trustsDiffer, (try? batch.validate(oldCount: oldCount, newCount: newItems.count)) == nil {
-            deliver(.reload, through: delivery, leadingTo: live)
-            return
-        }
+        if !trustsDiffer, (try? batch.validate(oldCount: old.count, newCount: new.count)) == nil { return .reload }
         var models: [IndexPath: any Sendable] = [:]
         models.reserveCapacity(changeset.updates.count)
-        for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = newItems[update.new] }
-        deliver(StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models), through: delivery,
-                leadingTo: live)
+        for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = new[update.new] }
+        return StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models)
+    }
+
+    // MARK: Content
+
+    /// The live content now, as a value. O(1).
+    public var content: Content { live }
+
+    /// The one update from `content` to the live content: the differ's changeset of the two
+    /// item lists in section 0 (an item that changed in place is an update, in stage 2 when it
+    /// moved too), and section 0 reloaded in stage 2 when a supplementary model changed since.
+    /// Empty when nothing changed; ``StorageUpdate/reload`` for a content of another storage,
+    /// or when an untrusted differ's result does not take one list to the other.
+    ///
+    /// - Complexity: the differ's (O(n + m) expected with the built-in Heckel differ).
+    public func update(since content: Content) -> StorageUpdate {
+        guard content.origin == origin else { return .reload }
+        var update = itemUpdate(from: content.items, to: live.items)
+        if !update.requiresReload && live.supplementaryRevision > content.supplementaryRevision {
+            update.changes.updatedSections = [0]
+        }
+        return update
     }
 
     /// Combines the items with `newItems` by `strategy` (``AdditiveAccumulationStrategy`` by
@@ -130,6 +182,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, S
     public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
         delivery.willChange(live)
         live.supplementaryModels[kind] = model.flatMap(nonNilModel)
+        live.supplementaryRevision += 1
         deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])), through: delivery, leadingTo: live)
     }
 

@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+
+extension MemoryStorage: ContentStorage {
+    /// What a ``MemoryStorage`` holds at one moment, as a value: its sections, items and
+    /// supplementary models, with the identities and revisions that let the storage tell what
+    /// changed since (``MemoryStorage/update(since:)``). Copies are O(1) and share the storage's
+    /// arrays until the storage changes them.
+    public struct Content: StorageContent, Sendable {
+        /// The sections.
+        let sections: [StoredSection]
+        /// The storage's revision when the content was taken.
+        let revision: UInt64
+        /// The storage the content comes from (its ``MemoryStorage/origin``).
+        let origin: UInt64
+
+        /// The number of sections.
+        public var numberOfSections: Int { sections.count }
+
+        /// The number of items in `section`; 0 for a section that does not exist.
+        public func numberOfItems(inSection section: Int) -> Int {
+            sections.indices.contains(section) ? sections[section].count : 0
+        }
+
+        /// The item at `indexPath`, or `nil` when there is none.
+        public func item(at indexPath: IndexPath) -> (any Sendable)? {
+            guard indexPath.count == 2, sections.indices.contains(indexPath[0]) else { return nil }
+            return sections[indexPath[0]].model.item(at: indexPath[1])
+        }
+
+        /// The items of `section`, or `nil` when the section does not exist.
+        public func items(inSection section: Int) -> [any Sendable]? {
+            sections.indices.contains(section) ? sections[section].items : nil
+        }
+
+        /// A copy of section `index`, or `nil` when it does not exist.
+        public func section(atIndex index: Int) -> SectionModel? {
+            sections.indices.contains(index) ? sections[index].model : nil
+        }
+
+        /// The supplementary model of `kind` section `section` holds, or `nil`.
+        public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+            sections.indices.contains(section) ? sections[section].model.supplementaryModel(ofKind: kind) : nil
+        }
+    }
+
+    /// The live content now, as a value (during a delivery that a change outran, the latest
+    /// state, not the one the read accessors show: a content is for catching up). O(1).
+    public var content: Content {
+        Content(sections: core.sections, revision: core.revision, origin: origin)
+    }
+
+    /// The one update from `content` to the live content: sections and items matched by
+    /// identity (an item that changed section is a move), items and sections changed in place
+    /// since `content` reported as updates (in stage 2 when they moved too), legal for
+    /// `StorageUpdate.validate(oldItemCounts:newItemCounts:)` with the two contents' counts.
+    /// Empty when nothing changed; ``StorageUpdate/reload`` for a content of another storage.
+    ///
+    /// - Complexity: O(n + k log k) for n items and k that stay in their section, plus the diff
+    ///   core's time on the identities.
+    public func update(since content: Content) -> StorageUpdate {
+        guard content.origin == origin else { return .reload }
+        return netChange(from: content.sections, to: core.sections, since: content.revision)
+    }
+}

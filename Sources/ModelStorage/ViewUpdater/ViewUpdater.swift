@@ -1,0 +1,293 @@
+// Foundation itself, not FoundationEssentials: `IndexSet`, the type UIKit's section
+// operations take, is not in FoundationEssentials on Linux.
+import Foundation
+import FingerprintDiff
+
+/// Drives one table or collection view from one storage, so that the view never meets counts
+/// that do not match the batch it animates, and never falls behind.
+///
+/// A storage's data changes at once; a view must see its data change only inside the batch
+/// that animates the change (UIKit re-reads its counts lazily at the start of a batch: radar
+/// 28167779). So the updater keeps the content the view shows (``content``, a copy-on-write
+/// value the storage hands out in O(1)) and is the view's data source's storage: it conforms to
+/// ``Storage`` with that content. Then:
+///
+/// - **One batch in flight.** A change of the storage schedules a flush (through `schedule`,
+///   after the current main-actor turn, so that the changes of one turn go as one batch). The
+///   flush asks the storage what changed since the displayed content
+///   (``ContentStorage/update(since:)``) and sends it. Changes made while a batch animates wait;
+///   when its completion runs, everything pending goes as one net update.
+/// - **Two stages.** The first batch animates the structure (deletions, insertions, moves) and
+///   its updates block is where the displayed content becomes the new one; after its completion
+///   a second batch reconfigures the items whose content changed (moved or not: the cell stays)
+///   and reloads sections whose own models changed (see `BatchStages`).
+/// - **Reloads.** `reloadData()` instead of a batch when the storage asks for one, when the
+///   update lists more than ``reloadThreshold`` operations, and when the view is not in a window
+///   (no animation work off screen: at most one reload per scheduled turn). Never while a batch
+///   is in flight, never inside an updates block, never a forced layout.
+/// - **Re-entrant.** A data source read, a cell configuration, an observer or a completion that
+///   changes the storage puts the change in the next batch; never a nested batch.
+/// - **Loses nothing.** When the storage stops changing and the last completion has run, the
+///   view shows exactly the storage's content (``whenDisplayed(_:)`` runs then).
+///
+/// The storage must be changed on the main actor while an updater shows it (as UIKit's views
+/// are): its updates reach the updater synchronously, and a change from elsewhere traps.
+///
+/// The updater keeps its view and its storage; let neither own the updater (a view controller
+/// owns all three).
+@MainActor
+public final class ViewUpdater<Source: ContentStorage> {
+    /// The storage whose content the view shows.
+    public let storage: Source
+    /// The view the updater drives.
+    public let view: any BatchUpdatingView
+    /// The content the view shows: what the data source reads through the updater. It changes
+    /// only inside a batch's updates block (or when the view reloads).
+    public private(set) var content: Source.Content
+    /// When set, an update that lists more operations than this (`changes.changeCount`) is a
+    /// `reloadData()` instead of a batch; `nil` (the default) uses the storage's
+    /// ``BaseStorage/reloadThreshold`` (which makes the storage itself ask for reloads).
+    public var reloadThreshold: Int?
+    /// What the updater has sent so far.
+    public private(set) var statistics = Statistics()
+
+    /// What a ``ViewUpdater`` has sent its view.
+    public struct Statistics: Sendable, Equatable {
+        /// Structure batches (stage 1) sent.
+        public var structureBatches = 0
+        /// Refresh batches (stage 2, or the only batch of an update that changes content only).
+        public var refreshBatches = 0
+        /// `reloadData()` calls.
+        public var reloads = 0
+        /// Flushes that found nothing to send (changes that cancelled out).
+        public var emptyFlushes = 0
+    }
+
+    private let schedule: (@escaping @MainActor () -> Void) -> Void
+    private var registration: ObserverRegistration?
+    /// Whether a flush is scheduled.
+    private var isFlushScheduled = false
+    /// Whether a batch (either stage) is in flight: sent and its completion not yet run.
+    private var isInFlight = false
+    /// Whether the updater is inside a batch's updates block.
+    private var isInUpdatesBlock = false
+    /// Whether the storage asked for a reload since the last flush.
+    private var reloadRequested = false
+    /// Storage updates observed so far, and how many of them the displayed content includes.
+    private var observedChanges = 0
+    private var displayedChanges = 0
+    /// Work to run once the view shows the changes observed when it was registered.
+    private var waiters: [(changes: Int, body: @MainActor () -> Void)] = []
+
+    /// An updater that shows `storage` in `view`; the view's data source must read the updater.
+    ///
+    /// - Parameters:
+    ///   - storage: the storage to show (a `MemoryStorage`, a single-section storage, a
+    ///     `DatabaseStorage`).
+    ///   - view: the view to drive.
+    ///   - schedule: runs the pending work later: by default on the main actor's next turn. A
+    ///     test passes its own, to run the work when it chooses; the Apple product's views may
+    ///     pass a display-link frame.
+    public init(storage: Source, view: any BatchUpdatingView,
+                schedule: @escaping (@escaping @MainActor () -> Void) -> Void = ViewUpdaterScheduling.nextTurn) {
+        self.storage = storage
+        self.view = view
+        self.schedule = schedule
+        content = storage.content
+        let registration = ObserverRegistration()
+        registration.token = storage.addObserver { [weak self, weak storage] update in
+            guard let self else {
+                // The updater is gone: stop observing (deinit cannot reach the storage).
+                if let storage, let token = registration.token { storage.removeObserver(token) }
+                return
+            }
+            MainActor.assumeIsolated { self.storageDidChange(update) }
+        }
+        self.registration = registration
+    }
+
+    /// Whether the view shows the storage's content as of the last change observed, with no
+    /// batch in flight and nothing scheduled.
+    public var isIdle: Bool { !isInFlight && !isFlushScheduled && displayedChanges == observedChanges && !reloadRequested }
+
+    /// Runs `body` once the view shows every change the storage made before this call (at
+    /// once when it already does): after the completion of the batch that shows the last of
+    /// them, or the reload that does.
+    public func whenDisplayed(_ body: @escaping @MainActor () -> Void) {
+        if displayedChanges >= observedChanges && !reloadRequested && !isInFlight {
+            body()
+        } else {
+            waiters.append((observedChanges, body))
+        }
+    }
+
+    /// Sends now what changed since the displayed content, unless a batch is in flight (then
+    /// its completion does). Changes are sent by themselves after each turn; call this to send
+    /// them sooner.
+    public func flush() {
+        guard !isInFlight, !isInUpdatesBlock else { return }
+        guard observedChanges != displayedChanges || reloadRequested else { return runWaiters() }
+        let target = storage.content
+        let targetChanges = observedChanges
+        let update = reloadRequested ? StorageUpdate.reload : storage.update(since: content)
+        let threshold = reloadThreshold ?? (storage as? BaseStorage)?.reloadThreshold
+        if update.requiresReload || threshold.map({ update.changes.changeCount > $0 }) == true || !view.isInWindow {
+            guard update.requiresReload || !update.isEmpty else { return adopt(target, changes: targetChanges) }
+            reloadRequested = false
+            content = target
+            displayedChanges = targetChanges
+            statistics.reloads += 1
+            view.reloadData()
+            return finish()
+        }
+        guard !update.isEmpty else {
+            statistics.emptyFlushes += 1
+            return adopt(target, changes: targetChanges)
+        }
+        let stages = BatchStages(update.changes, oldItemCounts: itemCounts(content), newItemCounts: itemCounts(target))
+        isInFlight = true
+        if let structure = stages.structure {
+            statistics.structureBatches += 1
+            perform({ view in
+                self.content = target
+                self.displayedChanges = targetChanges
+                structure.send(to: view)
+            }, then: { self.refresh(stages, setting: nil) })
+        } else {
+            refresh(stages, setting: (target, targetChanges))
+        }
+    }
+
+    // MARK: Stages
+
+    /// Sends the refresh batch of `stages` (setting the displayed content to `target` in its
+    /// updates block when the structure batch did not), then finishes.
+    private func refresh(_ stages: BatchStages, setting target: (content: Source.Content, changes: Int)?) {
+        guard stages.hasRefresh || target != nil else { return finish() }
+        statistics.refreshBatches += 1
+        perform({ view in
+            if let target {
+                self.content = target.content
+                self.displayedChanges = target.changes
+            }
+            if !stages.reloadedSections.isEmpty { view.reloadSections(IndexSet(stages.reloadedSections)) }
+            if !stages.reconfiguredItems.isEmpty { view.reconfigureItems(at: stages.reconfiguredItems) }
+        }, then: { self.finish() })
+    }
+
+    /// One batch: `updates` inside the view's updates block, `next` from its completion.
+    private func perform(_ updates: @escaping @MainActor (any BatchUpdatingView) -> Void,
+                         then next: @escaping @MainActor () -> Void) {
+        view.performBatchUpdates({ [self] in
+            isInUpdatesBlock = true
+            defer { isInUpdatesBlock = false }
+            updates(view)
+        }, completion: { _ in next() })
+    }
+
+    /// The batch (or reload) is done: run what waited for it, then send what changed meanwhile.
+    private func finish() {
+        isInFlight = false
+        runWaiters()
+        if observedChanges != displayedChanges || reloadRequested { flush() }
+    }
+
+    /// Shows `target` without telling the view: only for a content the view cannot tell from the
+    /// displayed one (no update between them), or the same counts off screen with nothing listed.
+    private func adopt(_ target: Source.Content, changes: Int) {
+        content = target
+        displayedChanges = changes
+        runWaiters()
+    }
+
+    private func runWaiters() {
+        guard !waiters.isEmpty, !isInFlight else { return }
+        let ready = waiters.filter { $0.changes <= displayedChanges }
+        waiters.removeAll { $0.changes <= displayedChanges }
+        for waiter in ready { waiter.body() }
+    }
+
+    // MARK: The storage's changes
+
+    private func storageDidChange(_ update: StorageUpdate) {
+        observedChanges += 1
+        if update.requiresReload { reloadRequested = true }
+        guard !isInFlight, !isFlushScheduled else { return }  // in flight: the completion flushes
+        isFlushScheduled = true
+        schedule { [weak self] in
+            guard let self else { return }
+            self.isFlushScheduled = false
+            self.flush()
+        }
+    }
+
+    private func itemCounts(_ content: Source.Content) -> [Int] {
+        (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
+    }
+}
+
+/// The token of a closure observer, reachable from the closure itself (so that it can remove
+/// itself once its owner is gone).
+private final class ObserverRegistration {
+    var token: ObserverToken?
+}
+
+/// Schedulers for ``ViewUpdater/init(storage:view:schedule:)``.
+public enum ViewUpdaterScheduling {
+    /// Runs `work` on the main actor's next turn: the changes of the current turn go as one
+    /// batch.
+    public static func nextTurn(_ work: @escaping @MainActor () -> Void) {
+        Task { @MainActor in work() }
+    }
+
+    /// Runs `work` at once (for tests that want every change sent as it is made).
+    @MainActor
+    public static func immediately(_ work: @escaping @MainActor () -> Void) {
+        work()
+    }
+}
+
+extension SectionedBatchUpdate {
+    /// Sends the structural operations (deletions, insertions, moves; no reloads) to `view`,
+    /// inside its updates block.
+    @MainActor
+    func send(to view: any BatchUpdatingView) {
+        if !deletedSections.isEmpty { view.deleteSections(IndexSet(deletedSections)) }
+        if !insertedSections.isEmpty { view.insertSections(IndexSet(insertedSections)) }
+        for move in movedSections { view.moveSection(move.from, toSection: move.to) }
+        if !deletedItems.isEmpty { view.deleteItems(at: deletedItems) }
+        if !insertedItems.isEmpty { view.insertItems(at: insertedItems) }
+        for move in movedItems { view.moveItem(at: move.from, to: move.to) }
+    }
+}
+
+// MARK: Storage: what the data source reads
+
+extension ViewUpdater: @MainActor Storage {
+    /// The number of sections the view shows.
+    public var numberOfSections: Int { content.numberOfSections }
+
+    /// The number of items the view shows in `section`; 0 for a section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int { content.numberOfItems(inSection: section) }
+
+    /// The item the view shows at `indexPath`, or `nil`.
+    public func item(at indexPath: IndexPath) -> (any Sendable)? { content.item(at: indexPath) }
+
+    /// The supplementary model of `kind` the view shows for `section`: the displayed section's
+    /// own, else what the storage's providers say; `nil` for a section that does not exist.
+    public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+        guard section >= 0 && section < content.numberOfSections else { return nil }
+        return content.supplementaryModel(ofKind: kind, forSectionAt: section)
+            ?? storage.providedSupplementaryModel(ofKind: kind, section: section)
+    }
+
+    /// The header model the view shows for `section` (the storage's header kind).
+    public func headerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: storage.supplementaryHeaderKind, forSectionAt: section)
+    }
+
+    /// The footer model the view shows for `section` (the storage's footer kind).
+    public func footerModel(forSection section: Int) -> (any Sendable)? {
+        supplementaryModel(ofKind: storage.supplementaryFooterKind, forSectionAt: section)
+    }
+}

@@ -1,0 +1,343 @@
+import Foundation
+import ModelStorage
+
+/// A collection view that holds UIKit's documented batch-update rules, for tests: it lets you
+/// test list code (a ``ViewUpdater``, your own data source) in a plain `swift test`, without a
+/// simulator, and raises each violation as a typed ``SimulatedViewError`` with UIKit's wording.
+///
+/// What it does as UIKit does:
+///
+/// - **Counts are cached.** The view reads its counts from ``dataSource`` at a layout pass
+///   (``layoutIfNeeded()``) when it has none, and keeps them. ``reloadData()`` drops them (and
+///   every cell) until the next layout.
+/// - **A batch reads lazily.** ``performBatchUpdates(_:completion:)`` takes the "before" counts
+///   from its cache, or, when the cache is empty (after `reloadData()`, before the first
+///   layout), from the data source *before* running the updates block: radar 28167779, the
+///   crash of a data source whose data changed before the batch. After the block it reads the
+///   "after" counts and checks every operation against both (``SimulatedViewError``).
+/// - **Completions run with time.** A batch's completion runs when the test advances time past
+///   its animation (``advance(by:)``, ``finishAnimations()``); a second batch before the first's
+///   completion is allowed, as in UIKit, and counted (``overlappingBatchCount``).
+/// - **Cells.** Items whose flat position (counting through the sections) falls in the visible
+///   window (``firstVisibleItem``, ``visibleItemCount``) have cells; each is configured by
+///   reading the data source's item when it appears, after a `reload`, or when reconfigured. A
+///   moved cell keeps what it was configured with: ``staleCells`` lists cells that no longer
+///   show their data source's item (a moved and changed item nobody refreshed, a data source
+///   that reads the wrong content).
+///
+/// A violation is recorded in ``violations`` (and passed to ``onViolation``) and the view then
+/// goes on as after a reload, so that a test can report every violation of a run.
+@MainActor
+public final class SimulatedView: BatchUpdatingView {
+    /// Where the view reads its counts and items: typically a ``ViewUpdater``. Held weakly, as
+    /// UIKit holds its data source.
+    public weak var dataSource: (any Storage)?
+    /// How long each batch animates: its completion runs once the test has advanced this far.
+    public var animationDuration: Duration
+    /// Whether the view is in a window.
+    public var isInWindow = true
+    /// The flat position (items counted through the sections in order) of the first visible
+    /// item.
+    public var firstVisibleItem = 0
+    /// How many items are visible from ``firstVisibleItem``.
+    public var visibleItemCount: Int
+    /// Called with each cell's index path and the item it was configured with, as the view
+    /// configures it (a cell provider); it may change the storage, as real cell code may.
+    public var onConfigureCell: ((IndexPath, (any Sendable)?) -> Void)?
+    /// Called with each violation as it is found.
+    public var onViolation: ((SimulatedViewError) -> Void)?
+
+    /// Every rule broken so far, in order.
+    public private(set) var violations: [SimulatedViewError] = []
+    /// The simulated time: advanced only by the test.
+    public private(set) var now: Duration = .zero
+    /// `performBatchUpdates` calls so far.
+    public private(set) var batchCount = 0
+    /// `reloadData()` calls so far.
+    public private(set) var reloadCount = 0
+    /// Batches sent while another one was still animating (allowed by UIKit, counted here).
+    public private(set) var overlappingBatchCount = 0
+    /// The most batches animating at once so far.
+    public private(set) var maximumBatchesInFlight = 0
+    /// The operations received, one entry per call, for tests of the calls themselves.
+    public private(set) var log: [String] = []
+
+    /// Items per section as the view knows them; `nil` until the next layout reads them.
+    public private(set) var cachedItemCounts: [Int]?
+    /// The cells, per section and item of ``cachedItemCounts``: `nil` where there is no cell.
+    private var cells: [[Cell?]] = []
+    /// Completions waiting for their animation to end, in the order they were scheduled.
+    private var pending: [(due: Duration, completion: ((Bool) -> Void)?)] = []
+    /// The batch whose updates block is running, if any.
+    private var recording: RecordedBatch?
+    private var nextCellID = 0
+
+    /// A configured cell: the item it shows and which cell it is (a reload makes a new one, a
+    /// reconfigure keeps it).
+    private struct Cell {
+        var id: Int
+        var item: (any Sendable)?
+        var needsReconfigure = false
+    }
+
+    /// A view reading `dataSource`, animating each batch for `animationDuration`, with
+    /// `visibleItemCount` items visible from the first.
+    public init(dataSource: (any Storage)? = nil, animationDuration: Duration = .milliseconds(300),
+                visibleItemCount: Int = 20) {
+        self.dataSource = dataSource
+        self.animationDuration = animationDuration
+        self.visibleItemCount = visibleItemCount
+    }
+
+    // MARK: Time
+
+    /// Batches whose completion has not run yet.
+    public var batchesInFlight: Int { pending.count }
+
+    /// Advances the simulated time by `duration`, running the completions that fall due, in
+    /// order (those of batches started by a completion too, when they fall due in time).
+    public func advance(by duration: Duration) {
+        now += duration
+        var steps = 0
+        while let first = pending.indices.min(by: { pending[$0].due < pending[$1].due }), pending[first].due <= now {
+            let completion = pending.remove(at: first).completion
+            completion?(true)
+            steps += 1
+            precondition(steps < 1_000_000, "SimulatedView: completions keep starting batches that complete at once")
+        }
+    }
+
+    /// Advances the time until no batch is animating.
+    public func finishAnimations() {
+        while let due = pending.map(\.due).max() { advance(by: max(.zero, due - now)) }
+    }
+
+    // MARK: Layout and cells
+
+    /// A layout pass: reads the counts when none are cached, then configures the visible cells
+    /// that have none (or that were reconfigured), reading the data source.
+    public func layoutIfNeeded() {
+        if cachedItemCounts == nil {
+            let counts = readCounts()
+            cachedItemCounts = counts
+            cells = counts.map { Array(repeating: nil, count: $0) }
+        }
+        configureVisibleCells()
+    }
+
+    /// The index paths of the visible items (in the cached counts; none before the first
+    /// layout).
+    public var indexPathsForVisibleItems: [IndexPath] {
+        guard let counts = cachedItemCounts else { return [] }
+        return Self.paths(in: counts, from: firstVisibleItem, count: visibleItemCount)
+    }
+
+    /// What each visible cell shows: its index path and the item it was last configured with.
+    public var visibleCells: [(indexPath: IndexPath, item: (any Sendable)?)] {
+        indexPathsForVisibleItems.compactMap { path in
+            cells[path[0]][path[1]].map { (path, $0.item) }
+        }
+    }
+
+    /// The identity of the cell at `indexPath` (a reload makes a new cell, a reconfigure keeps
+    /// it), or `nil` when there is none.
+    public func cellID(at indexPath: IndexPath) -> Int? {
+        guard let counts = cachedItemCounts, counts.indices.contains(indexPath[0]),
+              cells[indexPath[0]].indices.contains(indexPath[1]) else { return nil }
+        return cells[indexPath[0]][indexPath[1]]?.id
+    }
+
+    /// The visible cells that do not show what the data source holds at their index path now,
+    /// compared as `AnyHashable` (items that are not `Hashable` cannot be compared and are
+    /// skipped).
+    public var staleCells: [IndexPath] {
+        visibleCells.compactMap { cell in
+            guard let shown = cell.item as? AnyHashable else { return nil }
+            let current = dataSource?.item(at: cell.indexPath) as? AnyHashable
+            return shown == current ? nil : cell.indexPath
+        }
+    }
+
+    private func configureVisibleCells() {
+        for path in indexPathsForVisibleItems {
+            guard let counts = cachedItemCounts, path[0] < counts.count, path[1] < cells[path[0]].count else { continue }
+            if let cell = cells[path[0]][path[1]], !cell.needsReconfigure { continue }
+            let item = dataSource?.item(at: path)
+            if var cell = cells[path[0]][path[1]] {
+                cell.item = item
+                cell.needsReconfigure = false
+                cells[path[0]][path[1]] = cell
+            } else {
+                nextCellID += 1
+                cells[path[0]][path[1]] = Cell(id: nextCellID, item: item)
+            }
+            onConfigureCell?(path, item)
+        }
+        // Cells that scrolled away are reused: they show nothing any more.
+        let visible = Set(indexPathsForVisibleItems)
+        for section in cells.indices {
+            for item in cells[section].indices where cells[section][item] != nil && !visible.contains(IndexPath(indexes: [section, item])) {
+                cells[section][item] = nil
+            }
+        }
+    }
+
+    private func readCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections).map { dataSource.numberOfItems(inSection: $0) }
+    }
+
+    /// The index paths of `count` items from flat position `first`, in sections of `counts` items.
+    static func paths(in counts: [Int], from first: Int, count: Int) -> [IndexPath] {
+        var result: [IndexPath] = []
+        var position = 0
+        for (section, items) in counts.enumerated() {
+            for item in 0..<items {
+                if position >= first + count { return result }
+                if position >= first { result.append(IndexPath(indexes: [section, item])) }
+                position += 1
+            }
+        }
+        return result
+    }
+
+    // MARK: BatchUpdatingView
+
+    /// Runs `updates` as one batch: "before" counts from the cache or, when it is empty, from
+    /// the data source before the block; "after" counts from the data source after it; every
+    /// operation checked against both; cells moved, dropped and configured; `completion` when
+    /// the test has advanced past the animation.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        guard recording == nil else {
+            report(.nestedBatch)
+            updates?()
+            if let completion { pending.append((now + animationDuration, completion)) }
+            return
+        }
+        batchCount += 1
+        log.append("performBatchUpdates")
+        if !pending.isEmpty { overlappingBatchCount += 1 }
+        let before = cachedItemCounts ?? readCounts()
+        if cachedItemCounts == nil { cells = before.map { Array(repeating: nil, count: $0) } }
+        recording = RecordedBatch()
+        updates?()
+        let batch = recording!
+        recording = nil
+        commit(batch, before: before)
+        pending.append((now + animationDuration, completion))
+        maximumBatchesInFlight = max(maximumBatchesInFlight, pending.count)
+    }
+
+    /// Checks `batch` against `before` and the data source's counts now, then applies it.
+    private func commit(_ batch: RecordedBatch, before: [Int]) {
+        let after = readCounts()
+        do {
+            try batch.check(before: before, after: after)
+            cells = Self.apply(batch, to: cells, after: after)
+        } catch {
+            report(error)
+            cells = after.map { Array(repeating: nil, count: $0) }
+        }
+        cachedItemCounts = after
+        configureVisibleCells()
+    }
+
+    /// Runs an operation: recorded in the batch whose updates block runs, or, outside one, as a
+    /// batch of its own without animation (as UIKit does).
+    private func record(_ entry: String, _ operation: (inout RecordedBatch) -> Void) {
+        log.append(entry)
+        if recording != nil {
+            operation(&recording!)
+        } else {
+            var batch = RecordedBatch()
+            operation(&batch)
+            let before = cachedItemCounts ?? readCounts()
+            if cachedItemCounts == nil { cells = before.map { Array(repeating: nil, count: $0) } }
+            commit(batch, before: before)
+        }
+    }
+
+    public func insertSections(_ sections: IndexSet) {
+        record("insertSections \(Array(sections))") { $0.insertedSections += sections }
+    }
+
+    public func deleteSections(_ sections: IndexSet) {
+        record("deleteSections \(Array(sections))") { $0.deletedSections += sections }
+    }
+
+    public func reloadSections(_ sections: IndexSet) {
+        record("reloadSections \(Array(sections))") { $0.reloadedSections += sections }
+    }
+
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record("moveSection \(section) -> \(newSection)") { $0.movedSections.append((section, newSection)) }
+    }
+
+    public func insertItems(at indexPaths: [IndexPath]) {
+        record("insertItems \(indexPaths.map(Array.init))") { $0.insertedItems += indexPaths }
+    }
+
+    public func deleteItems(at indexPaths: [IndexPath]) {
+        record("deleteItems \(indexPaths.map(Array.init))") { $0.deletedItems += indexPaths }
+    }
+
+    public func reloadItems(at indexPaths: [IndexPath]) {
+        record("reloadItems \(indexPaths.map(Array.init))") { $0.reloadedItems += indexPaths }
+    }
+
+    public func reconfigureItems(at indexPaths: [IndexPath]) {
+        record("reconfigureItems \(indexPaths.map(Array.init))") { $0.reconfiguredItems += indexPaths }
+    }
+
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record("moveItem \(Array(indexPath)) -> \(Array(newIndexPath))") { $0.movedItems.append((indexPath, newIndexPath)) }
+    }
+
+    /// Drops the cached counts and every cell; the next layout reads the data source again.
+    /// Inside an updates block it is a violation (UIKit: not while updates are uncommitted).
+    public func reloadData() {
+        log.append("reloadData")
+        reloadCount += 1
+        if recording != nil { report(.reloadDataInsideBatch) }
+        cachedItemCounts = nil
+        cells = []
+    }
+
+    private func report(_ error: SimulatedViewError) {
+        violations.append(error)
+        onViolation?(error)
+    }
+
+    // MARK: Applying a batch to the cells
+
+    /// The cells after `batch` (already checked), in sections of `after` items: deleted and
+    /// reloaded cells dropped, moved cells carried, reconfigured cells marked, the cells of
+    /// sections that stay kept in order in the places no insertion or move takes.
+    private static func apply(_ batch: RecordedBatch, to old: [[Cell?]], after: [Int]) -> [[Cell?]] {
+        let newOfOld = batch.newSections(oldCount: old.count)
+        var result = after.map { [Cell?](repeating: nil, count: $0) }
+        var staying = old
+        let reloadedSections = Set(batch.reloadedSections)
+        for section in reloadedSections { staying[section] = Array(repeating: nil, count: old[section].count) }
+        for path in batch.reloadedItems { staying[path[0]][path[1]] = nil }
+        for path in batch.reconfiguredItems { staying[path[0]][path[1]]?.needsReconfigure = true }
+        var leaving = Set(batch.deletedItems)
+        var carried: [IndexPath: Cell?] = [:]
+        for move in batch.movedItems {
+            leaving.insert(move.from)
+            carried[move.to] = staying[move.from[0]][move.from[1]]
+        }
+        var arriving = Set(batch.insertedItems)
+        arriving.formUnion(carried.keys)
+        for (oldSection, newSection) in newOfOld.enumerated() {
+            guard let newSection else { continue }
+            var remaining = staying[oldSection].indices.filter { !leaving.contains(IndexPath(indexes: [oldSection, $0])) }
+                .map { staying[oldSection][$0] }.makeIterator()
+            for item in 0..<after[newSection] where !arriving.contains(IndexPath(indexes: [newSection, item])) {
+                result[newSection][item] = remaining.next() ?? nil
+            }
+        }
+        for (path, cell) in carried { result[path[0]][path[1]] = cell }
+        return result
+    }
+}
