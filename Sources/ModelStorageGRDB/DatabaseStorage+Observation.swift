@@ -120,6 +120,7 @@ extension DatabaseStorage {
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }
+        retireChangedRows(of: old, changes: refresh.changes)
         index = refresh.index
         journalPosition = refresh.position
         if let position = refresh.position { journal?.forget(through: position) }

@@ -53,7 +53,7 @@ import ModelStorage
 /// **Errors.** A read that fails (SQL error, a row that does not decode, a duplicate id, a
 /// closed database) is delivered to the error observers and thrown by ``observe(isolation:)``; the
 /// storage keeps the last content it read, and calling ``observe(isolation:)`` again retries.
-public final class DatabaseStorage<Record: FetchableRecord & Identifiable & Sendable>: BaseStorage, Storage
+public final class DatabaseStorage<Record: FetchableRecord & Identifiable & Sendable>: BaseStorage, ContentStorage
 where Record.ID: DatabaseValueConvertible & Sendable {
     /// The database the storage reads and observes.
     public let writer: any DatabaseWriter
@@ -90,6 +90,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The file the storage opened (`nil` for a database that is not a file on disk), compared
     /// with the file at the writer's path while observing.
     let fileIdentity: DatabaseFileIdentity?
+    /// A random number that tells this storage's contents from any other's.
+    let origin = UInt64.random(in: .min ... .max)
     /// Whether ``observe(isolation:)`` is running (from when it has registered for commits).
     public internal(set) var isObserving = false
     /// The order of this storage's updates. It holds no content: an observer cannot change what
@@ -228,9 +230,20 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     ///
     /// - Complexity: O(1) from the cache; else one query by primary key for ``pageSize`` rows.
     public func record(at indexPath: IndexPath) -> Record? {
-        guard let wanted = row(at: indexPath) else { return nil }
+        record(at: indexPath, in: index)
+    }
+
+    /// The record at `indexPath` of `shown` (the live index, or a content handed out earlier):
+    /// from the cache when the row is as `shown` knows it; else, for a row that changed or went
+    /// since, the record as it was last read when the storage still keeps it (retired records);
+    /// else fetched now with the rows around it (the row as it is now, or `nil` when it is gone).
+    func record(at indexPath: IndexPath, in shown: ResultIndex) -> Record? {
+        guard indexPath.count == 2, shown.sections.indices.contains(indexPath[0]),
+              shown.sections[indexPath[0]].items.indices.contains(indexPath[1]) else { return nil }
+        let wanted = shown.sections[indexPath[0]].items[indexPath[1]]
         if let record = cache.record(for: wanted.id, content: wanted.content) { return record }
-        let rows = index.sections[indexPath[0]].items
+        if let record = cache.retiredRecord(for: wanted.id, content: wanted.content) { return record }
+        let rows = shown.sections[indexPath[0]].items
         let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
         let page = rows[lower..<min(rows.count, lower + max(1, pageSize))]
         let ids = page.map(\.id)
