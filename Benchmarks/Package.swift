@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
                 "SeededRandom",
+                "MallocStatistics",
             ],
             path: "DiffBenchmarks",
             swiftSettings: systemXXHash ? [.define("SYSTEM_XXHASH")] : []
@@ -39,6 +40,8 @@ let package = Package(
         // The tests' seeded generator (a link to Tests/SeededRandom), so that benchmark
         // inputs are the ones the figures in the README were measured on.
         .target(name: "SeededRandom", path: "SeededRandom"),
+        // glibc's malloc statistics, for the view updater's memory figures.
+        .target(name: "MallocStatistics", path: "MallocStatistics"),
     ],
     swiftLanguageModes: [.v6]
 )

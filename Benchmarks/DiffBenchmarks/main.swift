@@ -28,6 +28,7 @@ case .tables:
     plan.registerDiffs()
     plan.registerStorages()
     plan.registerSingleChanges()
+    plan.registerViewUpdates()
     plan.registerSectioned()
     plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
@@ -36,5 +37,6 @@ case .tables:
     } else {
         print("Medians of one run" + (arguments.full ? " (--full)" : "") + "; ratios compare medians of this run.")
         print(plan.render(medians), terminator: "")
+        if arguments.filter == nil { ViewUpdaterReport.run() }
     }
 }

@@ -6,11 +6,20 @@ import CFingerprintDiff
 /// without allocating, when `values` already increase.
 ///
 /// - Complexity: O(n) when already increasing; O(n + k log k) for k values out of order.
-func positionsOutsideLongestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+package func positionsOutsideLongestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) { return [] }
-    let wide = values.map(Int64.init)
     var inLIS = [UInt8](repeating: 0, count: values.count)
-    _check(fd_longest_increasing_subsequence(wide, wide.count, &inLIS, nil, nil))
+    if MemoryLayout<Int>.size == MemoryLayout<Int64>.size {
+        // Read in place where `Int` is 64 bits wide (not on watchOS's arm64_32).
+        values.withUnsafeBufferPointer { values in
+            values.withMemoryRebound(to: Int64.self) { wide in
+                _check(fd_longest_increasing_subsequence(wide.baseAddress, wide.count, &inLIS, nil, nil))
+            }
+        }
+    } else {
+        let wide = values.map(Int64.init)
+        _check(fd_longest_increasing_subsequence(wide, wide.count, &inLIS, nil, nil))
+    }
     var outside: [Int] = []
     for position in inLIS.indices where inLIS[position] == 0 { outside.append(position) }
     return outside

@@ -1,0 +1,108 @@
+import FingerprintDiff
+import Foundation
+import Testing
+
+@testable import ModelStorage
+import SeededRandom
+
+/// `MemoryStorage.content` and `update(since:)`: the update from any content the storage
+/// handed out to the live content is legal and takes the one to the other; its faster paths (one
+/// section; the same sections on both sides) give exactly what the general sectioned path gives.
+@Suite struct MemoryStorageContentTests {
+    /// The cells and headers of a content, as values.
+    static func state(_ content: MemoryStorage.Content) -> StorageState {
+        let storage = MemoryStorage()
+        try! storage.setItemsForAllSections((0..<content.numberOfSections).map { content.items(inSection: $0)!.map { $0 as! Cell } })
+        for section in 0..<content.numberOfSections {
+            try! storage.setSupplementaryModel(content.supplementaryModel(ofKind: SupplementaryKind.header, forSectionAt: section),
+                                               forKind: SupplementaryKind.header, atSectionIndex: section)
+        }
+        return StorageState(storage)
+    }
+
+    @Test("update(since:) from an earlier content: legal, reproduces the storage, and the fast paths equal the general one",
+          arguments: 0..<150)
+    func updateSinceEarlierContent(seed: UInt64) {
+        var mutator = MemoryStoragePropertyTests.Mutator(random: SplitMix64(seed: seed))
+        mutator.allowsSilentMoves = false   // a silent move is shown already: not part of "since"
+        // A third of the seeds keep one section, a third several whose set never changes.
+        let shape = seed % 3
+        let sectionCount = shape == 0 ? 1 : mutator.int(2...5)
+        let sections = (0..<sectionCount).map { _ in mutator.freshCells(mutator.int(0...12)).map(\.id) }
+        let (storage, _) = makeStorage(sections, headers: mutator.chance(50) ? Array(0..<sectionCount) : nil)
+        storage.delegate = nil
+        var shown = storage.content
+        for step in 0..<30 {
+            for _ in 0..<mutator.int(1...6) {
+                if shape == 2 || mutator.chance(5) {
+                    _ = mutator.mutate(storage, allowBatches: true)
+                } else {
+                    // Changes that keep the sections: items moved (also across), replaced, inserted, removed; headers.
+                    Self.itemChange(&mutator, storage)
+                }
+            }
+            let update = storage.update(since: shown)
+            let general = netChange(from: shown.sections, to: storage.core.sections, since: shown.revision, generalPathOnly: true)
+            #expect(update.changes == general.changes, "seed \(seed) step \(step): \(update) against \(general)")
+            #expect(Set(update.updatedModels.keys) == Set(general.updatedModels.keys), "seed \(seed) step \(step): models")
+            let before = Self.state(shown), after = StorageState(storage)
+            if update.isEmpty {
+                #expect(before == after, "seed \(seed) step \(step): an empty update between different contents")
+            } else {
+                checkUpdate(update, from: before, to: after)
+            }
+            if mutator.chance(60) { shown = storage.content }
+        }
+    }
+
+    /// One change that keeps the storage's sections.
+    static func itemChange(_ mutator: inout MemoryStoragePropertyTests.Mutator, _ storage: MemoryStorage) {
+        let sections = storage.numberOfSections
+        guard sections > 0 else { return }
+        let all = (0..<sections).flatMap { section in (0..<storage.numberOfItems(inSection: section)).map { path(section, $0) } }
+        switch mutator.int(0...5) {
+        case 0:
+            let section = mutator.int(0...sections - 1)
+            try! storage.insertItem(mutator.freshCells(1)[0], to: path(section, mutator.int(0...storage.numberOfItems(inSection: section))))
+        case 1:
+            if let victim = all.randomElement(using: &mutator.random) { try! storage.removeItems(at: [victim]) }
+        case 2, 3:
+            if let victim = all.randomElement(using: &mutator.random) {
+                var cell = storage.item(at: victim) as! Cell
+                let old = cell
+                cell.version += 1
+                try! storage.replaceItem(old, with: cell)
+            }
+        case 4:
+            if let source = all.randomElement(using: &mutator.random) {
+                let section = mutator.int(0...sections - 1)
+                let count = storage.numberOfItems(inSection: section) - (section == source[0] ? 1 : 0)
+                try! storage.moveItem(at: source, to: path(section, mutator.int(0...count)))
+            }
+        default:
+            try! storage.setSupplementaryModel(mutator.int(0...1_000), forKind: SupplementaryKind.header,
+                                               atSectionIndex: mutator.int(0...sections - 1))
+        }
+    }
+
+    @Test func aContentOfAnotherStorageIsAReload() throws {
+        let (first, _) = makeStorage([[1, 2]])
+        let (second, _) = makeStorage([[1, 2]])
+        #expect(first.update(since: second.content).requiresReload)
+        #expect(first.update(since: first.content).isEmpty)
+    }
+
+    @Test func aContentIsAValueTheStorageDoesNotChange() throws {
+        let (storage, _) = makeStorage([[1, 2, 3]], headers: [7])
+        let content = storage.content
+        try storage.removeItem(Cell(id: 2))
+        try storage.replaceItem(Cell(id: 1), with: Cell(id: 1, version: 1))
+        storage.setSectionHeaderModels([8])
+        #expect(content.items(inSection: 0)!.map { $0 as! Cell } == [Cell(id: 1), Cell(id: 2), Cell(id: 3)])
+        #expect(content.supplementaryModel(ofKind: SupplementaryKind.header, forSectionAt: 0) as? Int == 7)
+        let update = storage.update(since: content)
+        #expect(update.deletedIndexPaths == [path(0, 1)] && update.updatedIndexPaths == [path(0, 0)]
+                && update.updatedSectionIndexes == [0])
+        #expect(update.updatedModels[path(0, 0)] as? Cell == Cell(id: 1, version: 1))
+    }
+}
