@@ -9,6 +9,8 @@ struct Arguments {
         case memory(breakdown: Bool)
         /// DatabaseStorage against GRDB's ValueObservation.
         case database
+        /// The view updater's storm and the memory an updater adds.
+        case updater
         /// Runs `runs` diffs of one scenario inside `instructionProbe`, for callgrind.
         case instructions(scenario: String, algorithm: String, runs: Int)
         /// Digests of the package's outputs on fixed inputs.
@@ -30,7 +32,7 @@ struct Arguments {
         DiffBenchmarks: the performance record of ModelStorage.
 
         USAGE: DiffBenchmarks [--full] [--filter REGEX] [--iterations N] [--format table|json]
-               DiffBenchmarks --phases | --memory [--breakdown] | --database
+               DiffBenchmarks --phases | --memory [--breakdown] | --database | --updater
                DiffBenchmarks --instructions SCENARIO [--algorithm heckel|myers] [--runs N]
                DiffBenchmarks --digests
 
@@ -51,6 +53,9 @@ struct Arguments {
                               (--breakdown: per step)
           --database          DatabaseStorage: commit to delivered update, and read-and-diff,
                               against GRDB's ValueObservation and fetchAll
+          --updater           the view updater: a storm of 10,000 mutations a second for 10
+                              simulated seconds (batches sent, main-actor time per batch), and
+                              the memory an updater adds to a storage (also after the tables)
           --instructions S    runs the diffs of scenario S (feed-1k, dk5k, mix-1M, ...) inside
                               the function `instructionProbe`, for
                               valgrind --tool=callgrind --toggle-collect='*instructionProbe*'
@@ -88,6 +93,7 @@ struct Arguments {
             case "--memory": mode = .memory(breakdown: rest.contains("--breakdown"))
             case "--breakdown": break
             case "--database": mode = .database
+            case "--updater": mode = .updater
             case "--digests": mode = .digests
             case "--instructions": probe = try value(of: argument)
             case "--algorithm": algorithm = try value(of: argument)

@@ -19,6 +19,8 @@ case .memory(let breakdown):
     if breakdown { MemoryReport.runBreakdown() } else { MemoryReport.run(); StreamMemoryReport.run() }
 case .database:
     try await DatabaseReport.run()
+case .updater:
+    ViewUpdaterReport.run()
 case .digests:
     GoldenDigests.run()
 case let .instructions(scenario, algorithm, runs):

@@ -1,6 +1,6 @@
 #include "malloc_statistics.h"
-#if defined(__GLIBC__)
-#include <malloc.h>
+#if defined(__linux__)
+#include <malloc.h> /* defines __GLIBC__ on glibc */
 #endif
 
 size_t malloc_statistics_bytes_in_use(void) {
