@@ -55,9 +55,9 @@ extension DatabaseStorage {
     /// The one update from `content` to the content shown now: sections matched by their column
     /// value, rows by id across sections, a row whose fingerprint changed is an update (in
     /// stage 2 when it moved), legal for `StorageUpdate.validate(oldItemCounts:newItemCounts:)`.
-    /// It lists no models (``StorageUpdate/updatedModels`` is empty): read the records through
+    /// It lists no models (`StorageUpdate.updatedModels` is empty): read the records through
     /// the storage, which fetches them on demand. Empty when nothing changed;
-    /// ``StorageUpdate/reload`` for a content of another storage.
+    /// `StorageUpdate.reload` for a content of another storage.
     ///
     /// - Complexity: O(n + k log k) for n rows and k that stay in their section, plus the diff
     ///   core's time; nothing is read from the database.

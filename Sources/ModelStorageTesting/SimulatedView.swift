@@ -2,7 +2,7 @@ import Foundation
 import ModelStorage
 
 /// A collection view that holds UIKit's documented batch-update rules, for tests: it lets you
-/// test list code (a ``ViewUpdater``, your own data source) in a plain `swift test`, without a
+/// test list code (a `ViewUpdater`, your own data source) in a plain `swift test`, without a
 /// simulator, and raises each violation as a typed ``SimulatedViewError`` with UIKit's wording.
 ///
 /// What it does as UIKit does:
@@ -29,7 +29,7 @@ import ModelStorage
 /// goes on as after a reload, so that a test can report every violation of a run.
 @MainActor
 public final class SimulatedView: BatchUpdatingView {
-    /// Where the view reads its counts and items: typically a ``ViewUpdater``. Held weakly, as
+    /// Where the view reads its counts and items: typically a `ViewUpdater`. Held weakly, as
     /// UIKit holds its data source.
     public weak var dataSource: (any Storage)?
     /// How long each batch animates: its completion runs once the test has advanced this far.

@@ -8,6 +8,9 @@ import Foundation
 import PackageDescription
 
 let defaultTraits = ProcessInfo.processInfo.environment["CONSUMER_TRAITS"] == "default"
+// CONSUMER_DATABASE=1 adds the README's database example (extracted into Generated/ by
+// check.sh), built without the trait "GRDB": its first error must name the trait.
+let databaseExample = ProcessInfo.processInfo.environment["CONSUMER_DATABASE"] == "1"
 
 let package = Package(
     name: "Consumer",
@@ -24,6 +27,12 @@ let package = Package(
                 .product(name: "ModelStorage", package: "ModelStorage"),
             ]
         ),
-    ],
+    ] + (databaseExample ? [
+        .executableTarget(
+            name: "DatabaseExample",
+            dependencies: [.product(name: "ModelStorageGRDB", package: "ModelStorage")],
+            path: "Generated/DatabaseExample"
+        ),
+    ] : []),
     swiftLanguageModes: [.v6]
 )

@@ -64,4 +64,21 @@ if [ ! -e /usr/include/xxhash.h ]; then
         exit 1
     fi
 fi
+echo "== the README's database example without the trait GRDB: the first error names the trait"
+mkdir -p Generated/DatabaseExample
+awk '/^### A storage that follows a database/ { section = 1 }
+     section && /^```swift/ { inside = 1; next }
+     inside && /^```/ { exit }
+     inside { print }' ../../README.md > Generated/DatabaseExample/main.swift
+if log=$(CONSUMER_DATABASE=1 swift build --package-path . --scratch-path "$scratch/database" --product DatabaseExample 2>&1); then
+    echo "FAIL: the database example built without the trait GRDB"
+    exit 1
+fi
+first=$(grep -m1 "error:" <<<"$log" || true)
+echo "$first"
+if ! grep -q 'trait "GRDB"' <<<"$first"; then
+    echo "$log" | grep "error:" | head -5
+    echo "FAIL: the first error does not name the trait GRDB"
+    exit 1
+fi
 echo "consumer check: passed"

@@ -22,7 +22,7 @@ struct ArticleExampleTests {
         #expect(changeset.updates == [Changeset.Update(old: 1, new: 2)])
 
         let batch = BatchUpdate(changeset)
-        let paths = batch.indexPaths(inSection: 0)
+        let paths = try batch.indexPaths(inSection: 0)
         // tableView.performBatchUpdates {
         //     tableView.deleteRows(at: paths.deletions, with: .fade)
         //     tableView.insertRows(at: paths.insertions, with: .fade)

@@ -59,15 +59,27 @@ struct BatchUpdateTests {
     }
 
     @Test("index paths in a section, ArrayUpdater style")
-    func indexPaths() {
+    func indexPaths() throws {
         let update = BatchUpdate(deletions: [1], insertions: [0], moves: [Move(from: 2, to: 1)], reloads: [0], reloadsAfterMoves: [1])
-        let paths = update.indexPaths(inSection: 3)
+        let paths = try update.indexPaths(inSection: 3)
         #expect(paths.deletions == [IndexPath(item: 1, section: 3)])
         #expect(paths.insertions == [IndexPath(item: 0, section: 3)])
         #expect(paths.moves == [IndexPathMove(from: IndexPath(item: 2, section: 3), to: IndexPath(item: 1, section: 3))])
         #expect(paths.reloads == [IndexPath(item: 0, section: 3)])
         #expect(paths.reloadsAfterMoves == [IndexPath(item: 1, section: 3)])
         #expect(paths.moves[0].from.section == 3 && paths.moves[0].from.item == 2)
+    }
+
+    @Test("negative counts and sections are typed errors, not a pass or an answer")
+    func negativeCountsAndSections() {
+        #expect(throws: BatchUpdateError.negativeCount(-1)) { try BatchUpdate().validate(oldCount: -1, newCount: -1) }
+        #expect(throws: BatchUpdateError.negativeCount(-2)) { try BatchUpdate().validate(oldCount: 0, newCount: -2) }
+        #expect(throws: BatchUpdateError.negativeSection(-5)) { try BatchUpdate(insertions: [0]).indexPaths(inSection: -5) }
+        #expect(throws: BatchUpdateError.negativeSection(-1)) { try SectionedBatchUpdate(BatchUpdate(), inSection: -1) }
+        #expect(throws: SectionedBatchUpdateError.sections(.negativeCount(-3))) {
+            try SectionedBatchUpdate().validate(oldItemCounts: [1, -3], newItemCounts: [1, -3])
+        }
+        #expect(BatchUpdateError.negativeSection(-5).description == "the section -5 is negative")
     }
 
     @Test("stage count: 0 when empty, 2 only when moved elements also changed")

@@ -14,6 +14,7 @@ struct DocumentationExampleTests {
     static let documents: [(document: String, tests: [String])] = [
         ("README.md", ["Tests/FingerprintDiffTests/ReadmeExampleTests.swift",
                        "Tests/ModelStorageTests/ReadmeExampleTests.swift",
+                       "Tests/ModelStorageTests/ReadmeViewExampleTests.swift",
                        "Tests/ModelStorageGRDBTests/ReadmeExampleTests.swift"]),
         ("Sources/FingerprintDiff/FingerprintDiff.docc/GettingStarted.md",
          ["Tests/FingerprintDiffTests/ArticleExampleTests.swift"]),
@@ -25,6 +26,8 @@ struct DocumentationExampleTests {
          ["Tests/FingerprintDiffTests/JSONArticleExampleTests.swift"]),
         ("Sources/ModelStorage/ModelStorage.docc/GettingStartedWithStorages.md",
          ["Tests/ModelStorageTests/ArticleExampleTests.swift"]),
+        ("Sources/ModelStorage/ModelStorage.docc/ShowingAStorageInAView.md",
+         ["Tests/ModelStorageTests/ReadmeExampleTests.swift", "Tests/ModelStorageTests/ReadmeViewExampleTests.swift"]),
         ("Sources/ModelStorage/ModelStorage.docc/MigratingFromDTModelStorage.md",
          ["Tests/ModelStorageTests/ArticleExampleTests.swift"]),
         ("Sources/ModelStorageGRDB/ModelStorageGRDB.docc/FollowingADatabase.md",

@@ -101,7 +101,7 @@ import Testing
 
     @Test func aSingleSectionBatchUpdateBecomesSectionZeroPaths() throws {
         let changeset = Changeset(from: [1, 2, 3], to: [3, 1, 4], id: \.self)
-        let update = SectionedBatchUpdate(BatchUpdate(changeset), inSection: 0)
+        let update = try SectionedBatchUpdate(BatchUpdate(changeset), inSection: 0)
         #expect(try update.apply(to: [[1, 2, 3]], with: [[3, 1, 4]]) == [[3, 1, 4]])
         #expect(update.description == "items -[[0, 1]] items +[[0, 2]] item moves[[0, 2]->[0, 0]]")
         #expect(SectionedBatchUpdate().description == "no change" && SectionedBatchUpdate().isEmpty)

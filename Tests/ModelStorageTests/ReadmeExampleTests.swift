@@ -16,26 +16,33 @@ struct StandardLibraryDifferExample: HashableDiffer {
     }
 }
 
-final class SongList: StorageUpdating {
+@MainActor
+final class SongList: @MainActor StorageUpdating {   // a view controller: so is its conformance
     let storage = MemoryStorage()
+    private(set) var log: [String] = []
 
     init() { storage.delegate = self }
 
     func storageDidPerformUpdate(_ update: StorageUpdate) {
-        // tableView.performBatchUpdates {
-        //     tableView.deleteSections(IndexSet(update.deletedSectionIndexes), with: .fade)
-        //     tableView.insertSections(IndexSet(update.insertedSectionIndexes), with: .fade)
-        //     for move in update.movedSectionIndexes { tableView.moveSection(move.from, toSection: move.to) }
-        //     tableView.deleteRows(at: update.deletedIndexPaths, with: .fade)
-        //     tableView.insertRows(at: update.insertedIndexPaths, with: .fade)
-        //     for move in update.movedIndexPaths { tableView.moveRow(at: move.from, to: move.to) }
-        //     tableView.reloadRows(at: update.updatedIndexPaths, with: .none)
-        // }
-        // if update.changes.hasSecondStage: reload update.updatedSectionIndexes and
-        // update.updatedIndexPathsAfterMoves in a second performBatchUpdates.
+        log.append("\(update)")   // to show a storage in a view, let a ViewUpdater apply them (below)
     }
 
-    func storageNeedsReloading() { /* tableView.reloadData() */ }
+    func storageNeedsReloading() { log.append("reload") }
+}
+
+@MainActor
+final class SongsScreen {
+    let storage = MemoryStorage()
+    let updater: ViewUpdater<MemoryStorage>
+
+    /// `view`: a UICollectionView or UITableView (the Apple product conforms them), or a
+    /// SimulatedView in tests. Its data source reads `updater`, never `storage`.
+    init(view: any BatchUpdatingView) {
+        updater = ViewUpdater(storage: storage, view: view)
+    }
+
+    func numberOfItems(inSection section: Int) -> Int { updater.numberOfItems(inSection: section) }
+    func title(at indexPath: IndexPath) -> String? { (updater.item(at: indexPath) as? Song)?.title }
 }
 
 struct Playlist: Identifiable, Equatable, Sendable {
@@ -45,7 +52,7 @@ struct Playlist: Identifiable, Equatable, Sendable {
 
 @Suite("README storage examples")
 struct StorageReadmeExampleTests {
-    @Test func memoryStorage() throws {
+    @Test @MainActor func memoryStorage() throws {
         let list = SongList()
         let storage = list.storage
         try storage.addItems([Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")])
@@ -64,6 +71,7 @@ struct StorageReadmeExampleTests {
             precondition(error == .itemNotFound("Song(id: 9, title: \"?\")"))   // and nothing changed
         }
         #expect(storage.indexPath(forItem: Song(id: 2, title: "Gold (live)")) == IndexPath(item: 1, section: 0))
+        #expect(list.log.count == 4 && list.log.last?.contains("item moves") == true, "\(list.log)")
     }
 
     @Test func singleSectionStorage() async {

@@ -21,7 +21,15 @@ public struct IndexPathBatchUpdate: Hashable, Sendable {
 
 extension BatchUpdate {
     /// This update's offsets as index paths `[section, offset]`. O(number of operations).
-    public func indexPaths(inSection section: Int) -> IndexPathBatchUpdate {
+    ///
+    /// - Throws: ``BatchUpdateError/negativeSection(_:)`` for a negative section.
+    public func indexPaths(inSection section: Int) throws(BatchUpdateError) -> IndexPathBatchUpdate {
+        guard section >= 0 else { throw .negativeSection(section) }
+        return indexPaths(inValidSection: section)
+    }
+
+    /// ``indexPaths(inSection:)`` for a section the caller knows is not negative.
+    package func indexPaths(inValidSection section: Int) -> IndexPathBatchUpdate {
         func path(_ item: Int) -> IndexPath { IndexPath(section, item) }
         return IndexPathBatchUpdate(
             deletions: deletions.map(path), insertions: insertions.map(path),

@@ -6,9 +6,12 @@ extension BatchUpdate {
     /// `oldCount - deletions + insertions == newCount`. Stage-2 reloads must be in range and
     /// unique.
     ///
-    /// - Throws: the first ``BatchUpdateError`` found.
+    /// - Throws: the first ``BatchUpdateError`` found (``BatchUpdateError/negativeCount(_:)``
+    ///   for a negative count).
     /// - Complexity: O(oldCount + newCount + number of operations).
     public func validate(oldCount: Int, newCount: Int) throws(BatchUpdateError) {
+        guard oldCount >= 0 else { throw .negativeCount(oldCount) }
+        guard newCount >= 0 else { throw .negativeCount(newCount) }
         var old = IndexMarks(count: oldCount)
         try old.mark(deletions, as: .deletion, bit: IndexMarks.deleted)
         try old.mark(moves.lazy.map(\.from), as: .moveSource, bit: IndexMarks.moved)

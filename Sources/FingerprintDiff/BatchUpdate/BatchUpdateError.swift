@@ -40,6 +40,10 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
     /// A ``Changeset`` update whose old offset is outside `0..<oldCount` or whose new offset is
     /// outside `0..<newCount`.
     case updateOutOfRange(old: Int, new: Int, oldCount: Int, newCount: Int)
+    /// A count that is negative: no list holds fewer than no elements.
+    case negativeCount(Int)
+    /// A section index that is negative.
+    case negativeSection(Int)
 
     /// A sentence that names the offending index.
     public var description: String {
@@ -58,6 +62,10 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
             return "index \(index) is both inserted and the destination of a move"
         case let .invalidCount(oldCount, deletions, insertions, newCount):
             return "invalid number of items: \(oldCount) - \(deletions) + \(insertions) != \(newCount)"
+        case let .negativeCount(count):
+            return "the count \(count) is negative"
+        case let .negativeSection(section):
+            return "the section \(section) is negative"
         case let .updateNotMatched(old, new):
             return "update \(old)~\(new) does not name a matched pair (old \(old) does not end up at \(new))"
         case let .updateOutOfRange(old, new, oldCount, newCount):

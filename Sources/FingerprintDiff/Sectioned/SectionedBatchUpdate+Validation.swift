@@ -12,6 +12,7 @@ extension SectionedBatchUpdate {
     /// - Throws: the first ``SectionedBatchUpdateError`` found.
     /// - Complexity: O(total old and new items + number of operations).
     public func validate(oldItemCounts: [Int], newItemCounts: [Int]) throws(SectionedBatchUpdateError) {
+        for count in oldItemCounts + newItemCounts where count < 0 { throw .sections(.negativeCount(count)) }
         let sectionMap = try validatedSectionMap(oldSectionCount: oldItemCounts.count,
                                                  newSectionCount: newItemCounts.count)
         var old = PathMarks(counts: oldItemCounts)

@@ -74,8 +74,16 @@ public struct SectionedBatchUpdate: Hashable, Sendable, CustomStringConvertible 
 
     /// The single-section update `batch` for section `section`, which neither appears nor
     /// disappears. O(number of operations).
-    public init(_ batch: BatchUpdate, inSection section: Int) {
-        let paths = batch.indexPaths(inSection: section)
+    ///
+    /// - Throws: ``BatchUpdateError/negativeSection(_:)`` for a negative section.
+    public init(_ batch: BatchUpdate, inSection section: Int) throws(BatchUpdateError) {
+        guard section >= 0 else { throw .negativeSection(section) }
+        self.init(batch, inValidSection: section)
+    }
+
+    /// ``init(_:inSection:)`` for a section the caller knows is not negative.
+    package init(_ batch: BatchUpdate, inValidSection section: Int) {
+        let paths = batch.indexPaths(inValidSection: section)
         self.init(
             deletedItems: paths.deletions, insertedItems: paths.insertions, movedItems: paths.moves,
             updatedItems: paths.reloads, updatedItemsAfterMoves: paths.reloadsAfterMoves)

@@ -31,6 +31,12 @@
 /// }
 /// ```
 ///
+/// What the reader applies an update to must be what it showed, not the storage: by the time
+/// it runs, the storage may have changed again (a data source reading the live storage meets
+/// counts that include updates not applied yet). Keep a ``ContentStorage/content`` and catch up
+/// with ``ContentStorage/update(since:)``, or, for a table or collection view, use a
+/// ``ViewUpdater``.
+///
 /// A stream cannot continue after a reload instead: its reader resumes on its own executor
 /// after taking an element, so changes made before it reads the storage would be both in what
 /// it reads and in the updates that follow. So a lagging or stopped reader costs at most

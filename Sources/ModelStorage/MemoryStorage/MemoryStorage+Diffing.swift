@@ -187,7 +187,7 @@ extension MemoryStorage {
         let changes = Changeset(_matching: match)
         // Inside a batch the update is folded into the batch's net change: not needed.
         let update = isBatching ? StorageUpdate() : StorageUpdate(
-            changes: SectionedBatchUpdate(BatchUpdate(changes), inSection: section),
+            changes: SectionedBatchUpdate(BatchUpdate(changes), inValidSection: section),
             updatedModels: Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) }))
         commit { $0.installDiffedItems(models, slots: slots, revisions: revisions, inSection: section, update: update) }
     }

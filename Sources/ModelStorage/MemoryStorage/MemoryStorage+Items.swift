@@ -95,7 +95,7 @@ extension MemoryStorage {
     // MARK: Removing
 
     /// Removes the first item equal to `item` (for an `Identifiable` `T`, the first equal one
-    /// among the items with its id: see ``indexPath(forItem:)-(T)``).
+    /// among the items with its id: see `indexPath(forItem:)`).
     ///
     /// - Complexity: to find it, O(number of sections) on average for an `Identifiable` `T`,
     ///   O(total items) otherwise (a scan); plus O(items in its section) to close the gap.
@@ -108,7 +108,7 @@ extension MemoryStorage {
     /// Removes the first item equal to `item`.
     ///
     /// - Complexity: O(number of sections) on average to find it, through the per-section
-    ///   index (see ``indexPath(forItem:)-(T)``), plus O(items in its section) to close the gap
+    ///   index (see `indexPath(forItem:)`), plus O(items in its section) to close the gap
     ///   (shifting the arrays; the index follows in O(1)).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
@@ -184,7 +184,7 @@ extension MemoryStorage {
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
     /// update carrying the new model. O(number of sections) on average, through the
-    /// per-section index (see ``indexPath(forItem:)-(T)``), which follows the change in O(1).
+    /// per-section index (see `indexPath(forItem:)`), which follows the change in O(1).
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {

@@ -67,7 +67,7 @@ func netChange(
         // increasing subsequence, the diff core's) are those the general path finds.
         return withItemMatching(moves: true) { items in
             let changeset = Changeset(_matching: items)
-            var changes = SectionedBatchUpdate(BatchUpdate(changeset), inSection: 0)
+            var changes = SectionedBatchUpdate(BatchUpdate(changeset), inValidSection: 0)
             let movedSources = changeset.updates.isEmpty ? [] : Set(changeset.moves.map(\.from))
             var modelPaths = changeset.updates.filter { !movedSources.contains($0.old) }.map { IndexPath(0, $0.new) }
             if current[0].revision > revision {

@@ -138,7 +138,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
         var models: [IndexPath: any Sendable] = [:]
         models.reserveCapacity(changeset.updates.count)
         for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = new[update.new] }
-        return StorageUpdate(changes: SectionedBatchUpdate(batch, inSection: 0), updatedModels: models)
+        return StorageUpdate(changes: SectionedBatchUpdate(batch, inValidSection: 0), updatedModels: models)
     }
 
     // MARK: Content

@@ -1,0 +1,36 @@
+import ModelStorage
+import ModelStorageTesting
+import Testing
+
+// The view examples of README.md, verbatim, so that they keep compiling and stay true.
+
+@Suite("README view examples")
+struct ViewReadmeExampleTests {
+    @Test @MainActor func simulatedView() throws {
+        let view = SimulatedView()                              // UIKit's rules, in a plain swift test
+        let storage = MemoryStorage()
+        let updater = ViewUpdater(storage: storage, view: view, schedule: ViewUpdaterScheduling.immediately)
+        view.dataSource = updater
+        view.layoutIfNeeded()
+
+        storage.updateWithoutAnimations { try! storage.addItem(Song(id: 1, title: "Blue")) }
+        try storage.addItem(Song(id: 2, title: "Gold"))          // the same turn: the radar, applied directly
+        view.finishAnimations()
+        precondition(view.violations.isEmpty && view.visibleCells.count == 2)
+        #expect(view.reloadCount == 1 && view.batchCount == 1)
+    }
+
+    @Test @MainActor func screenReadsTheUpdater() async throws {
+        let view = SimulatedView()
+        let screen = SongsScreen(view: view)
+        view.dataSource = screen.updater
+        view.layoutIfNeeded()
+        try screen.storage.addItem(Song(id: 1, title: "Blue"))
+        #expect(screen.numberOfItems(inSection: 0) == 0, "the view has not been sent the change yet")
+        // The default scheduler runs the flush on the main actor's next turn.
+        while view.batchCount == 0 { await Task.yield() }
+        view.finishAnimations()
+        #expect(screen.numberOfItems(inSection: 0) == 1 && screen.title(at: IndexPath(item: 0, section: 0)) == "Blue")
+        #expect(view.violations.isEmpty)
+    }
+}
