@@ -42,9 +42,11 @@ final class BenchmarkPlan {
     /// Registers a benchmark that prepares a fresh state from the shared input before every
     /// measured run (outside the measurement) and measures only `body`.
     func add<Input, Prepared>(_ name: String, inputKey: String, input: @escaping () -> Input,
-                              prepare: @escaping (Input) -> Prepared, body: @escaping (Prepared) -> Void) {
+                              prepare: @escaping (Input) -> Prepared, iterations: Int? = nil,
+                              body: @escaping (Prepared) -> Void) {
         suite.register(benchmark: PreparedBenchmark(name, store: store, inputKey: inputKey, input: input,
-                                                    prepare: prepare, body: body))
+                                                    prepare: prepare, settings: iterations.map { [Iterations($0)] } ?? [],
+                                                    body: body))
     }
 
     /// Runs the benchmarks (progress on stderr) and returns the median of each, in ns.

@@ -34,7 +34,9 @@ final class CachedBenchmark<Input>: AnyBenchmark {
 /// 100,000 items), and measures only `body`.
 final class PreparedBenchmark<Input, Prepared>: AnyBenchmark {
     let name: String
-    let settings: [BenchmarkSetting] = []
+    /// Its own settings: a fixed number of iterations for a benchmark whose preparation costs
+    /// far more than what it measures (each iteration prepares a fresh state).
+    let settings: [BenchmarkSetting]
     private let store: InputStore
     private let inputKey: String
     private let makeInput: () -> Input
@@ -42,8 +44,9 @@ final class PreparedBenchmark<Input, Prepared>: AnyBenchmark {
     private let body: (Prepared) -> Void
 
     init(_ name: String, store: InputStore, inputKey: String, input: @escaping () -> Input,
-         prepare: @escaping (Input) -> Prepared, body: @escaping (Prepared) -> Void) {
+         prepare: @escaping (Input) -> Prepared, settings: [BenchmarkSetting] = [], body: @escaping (Prepared) -> Void) {
         self.name = name
+        self.settings = settings
         self.store = store
         self.inputKey = inputKey
         self.makeInput = input

@@ -72,29 +72,29 @@ extension BenchmarkPlan {
                     let storage = MemoryStorage()
                     try! storage.addItems(input.messages)
                     return (storage, input.messages[input.victims[0]])
-                }) { storage, message in
+                }, iterations: 25) { storage, message in
                 blackHole(storage.indexPath(forItem: message))
             }
-            add("single \(label) replaceItem", inputKey: key, input: input, prepare: { (storage($0), $0) }) { storage, input in
+            add("single \(label) replaceItem", inputKey: key, input: input, prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 for victim in input.victims.prefix(calls) {
                     try! storage.replaceItem(Message(id: victim, status: 0), with: Message(id: victim, status: 1))
                 }
             }
-            add("single \(label) reloadItem", inputKey: key, input: input, prepare: { (storage($0), $0) }) { storage, input in
+            add("single \(label) reloadItem", inputKey: key, input: input, prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 for victim in input.victims.prefix(calls) { try! storage.reloadItem(Message(id: victim, status: 0)) }
             }
-            add("single \(label) removeItem", inputKey: key, input: input, prepare: { (storage($0), $0) }) { storage, input in
+            add("single \(label) removeItem", inputKey: key, input: input, prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 for victim in input.victims.prefix(calls) { try! storage.removeItem(Message(id: victim, status: 0)) }
             }
             add("single \(label) replace then look-up", inputKey: key, input: input,
-                prepare: { (storage($0), $0) }) { storage, input in
+                prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 for (victim, other) in zip(input.victims.prefix(calls), input.victims.dropFirst(calls)) {
                     try! storage.replaceItem(Message(id: victim, status: 0), with: Message(id: victim, status: 1))
                     blackHole(storage.indexPath(forItem: Message(id: other, status: 0)))
                 }
             }
             add("single \(label) insert then look-up", inputKey: key, input: input,
-                prepare: { (storage($0), $0) }) { storage, input in
+                prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 for (k, other) in input.victims.prefix(calls).enumerated() {
                     try! storage.insertItem(Message(id: count + k, status: 0), to: IndexPath(indexes: [0, input.insertionOffsets[k]]))
                     blackHole(storage.indexPath(forItem: Message(id: other, status: 0)))
@@ -107,7 +107,7 @@ extension BenchmarkPlan {
                     storage.addObserver { blackHole($0) }
                     try! storage.replaceItem(input.notes[0], with: input.notes[0])
                     return (storage, input)
-                }) { storage, input in
+                }, iterations: 25) { storage, input in
                 for victim in input.victims.prefix(calls) {
                     try! storage.replaceItem(Note(id: victim, text: 0), with: Note(id: victim, text: 1))
                 }
@@ -127,7 +127,7 @@ extension BenchmarkPlan {
                 }
                 blackHole(Changeset(from: input.messages, to: array))
             }
-            add("single \(label) batch", inputKey: key, input: input, prepare: { (storage($0), $0) }) { storage, input in
+            add("single \(label) batch", inputKey: key, input: input, prepare: { (storage($0), $0) }, iterations: 25) { storage, input in
                 storage.performUpdates {
                     for k in 0..<1_000 {
                         let victim = input.victims[k]

@@ -139,7 +139,7 @@ extension BenchmarkPlan {
                     let shown = storage.content
                     for mutation in input.script { mutation.apply(to: storage) }
                     return (storage, shown)
-                }) { storage, shown in
+                }, iterations: 25) { storage, shown in
                 // Four calls a run, as the baseline runs back to back (the preparation's 1,000
                 // mutations leave the caches cold for the first).
                 for _ in 0..<4 { blackHole(storage.update(since: shown)) }
