@@ -22,29 +22,20 @@ extension MemoryStorage: ContentStorage {
         public var numberOfSections: Int { sections.count }
 
         /// The number of items in `section`; 0 for a section that does not exist.
-        public func numberOfItems(inSection section: Int) -> Int {
-            sections.indices.contains(section) ? sections[section].count : 0
-        }
+        public func numberOfItems(inSection section: Int) -> Int { sections.numberOfItems(inSection: section) }
 
         /// The item at `indexPath`, or `nil` when there is none.
-        public func item(at indexPath: IndexPath) -> (any Sendable)? {
-            guard indexPath.count == 2, sections.indices.contains(indexPath[0]) else { return nil }
-            return sections[indexPath[0]].model.item(at: indexPath[1])
-        }
+        public func item(at indexPath: IndexPath) -> (any Sendable)? { sections.item(at: indexPath) }
 
         /// The items of `section`, or `nil` when the section does not exist.
-        public func items(inSection section: Int) -> [any Sendable]? {
-            sections.indices.contains(section) ? sections[section].items : nil
-        }
+        public func items(inSection section: Int) -> [any Sendable]? { sections.items(inSection: section) }
 
         /// A copy of section `index`, or `nil` when it does not exist.
-        public func section(atIndex index: Int) -> SectionModel? {
-            sections.indices.contains(index) ? sections[index].model : nil
-        }
+        public func section(atIndex index: Int) -> SectionModel? { sections.section(atIndex: index) }
 
         /// The supplementary model of `kind` section `section` holds, or `nil`.
         public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
-            sections.indices.contains(section) ? sections[section].model.supplementaryModel(ofKind: kind) : nil
+            sections.supplementaryModel(ofKind: kind, forSectionAt: section)
         }
     }
 

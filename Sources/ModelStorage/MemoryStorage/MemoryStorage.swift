@@ -57,25 +57,16 @@ public final class MemoryStorage: BaseStorage, Storage {
     public var numberOfSections: Int { shown.count }
 
     /// The number of items in `section`; 0 for a section that does not exist.
-    public func numberOfItems(inSection section: Int) -> Int {
-        shown.indices.contains(section) ? shown[section].count : 0
-    }
+    public func numberOfItems(inSection section: Int) -> Int { shown.numberOfItems(inSection: section) }
 
     /// The item at `indexPath`, or `nil` when there is none.
-    public func item(at indexPath: IndexPath) -> (any Sendable)? {
-        guard indexPath.count == 2, shown.indices.contains(indexPath[0]) else { return nil }
-        return shown[indexPath[0]].model.item(at: indexPath[1])
-    }
+    public func item(at indexPath: IndexPath) -> (any Sendable)? { shown.item(at: indexPath) }
 
     /// The items of `section`, or `nil` when the section does not exist.
-    public func items(inSection section: Int) -> [any Sendable]? {
-        shown.indices.contains(section) ? shown[section].items : nil
-    }
+    public func items(inSection section: Int) -> [any Sendable]? { shown.items(inSection: section) }
 
     /// A copy of section `index`, or `nil` when it does not exist.
-    public func section(atIndex index: Int) -> SectionModel? {
-        shown.indices.contains(index) ? shown[index].model : nil
-    }
+    public func section(atIndex index: Int) -> SectionModel? { shown.section(atIndex: index) }
 
     /// Copies of all sections. O(number of sections): items are shared until changed.
     public var allSections: [SectionModel] { shown.map(\.model) }

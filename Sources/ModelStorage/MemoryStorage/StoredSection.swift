@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A section as ``MemoryStorage`` keeps it: the public model, the identity of each item, and
 /// the revision at which each item's content (and the section's own models) last changed. The
 /// identities and revisions are what let any earlier content of the storage (a batch's
@@ -114,6 +120,36 @@ struct StoredSection: Sendable {
         precondition(model.items.count == slots.count && slots.count == revisions.count,
                      "StoredSection: \(model.items.count) items, \(slots.count) identities, \(revisions.count) revisions")
         #endif
+    }
+}
+
+/// Reading sections: what ``MemoryStorage``'s read accessors and ``MemoryStorage/Content``'s
+/// answer, written once. Out-of-range indexes answer `nil` (or 0).
+extension Array where Element == StoredSection {
+    /// The number of items in `section`; 0 for a section that does not exist.
+    func numberOfItems(inSection section: Int) -> Int {
+        indices.contains(section) ? self[section].count : 0
+    }
+
+    /// The item at `indexPath`, or `nil` when there is none.
+    func item(at indexPath: IndexPath) -> (any Sendable)? {
+        guard indexPath.count == 2, indices.contains(indexPath[0]) else { return nil }
+        return self[indexPath[0]].model.item(at: indexPath[1])
+    }
+
+    /// The items of `section`, or `nil` when the section does not exist.
+    func items(inSection section: Int) -> [any Sendable]? {
+        indices.contains(section) ? self[section].items : nil
+    }
+
+    /// A copy of section `index`, or `nil` when it does not exist.
+    func section(atIndex index: Int) -> SectionModel? {
+        indices.contains(index) ? self[index].model : nil
+    }
+
+    /// The supplementary model of `kind` section `section` holds, or `nil`.
+    func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
+        indices.contains(section) ? self[section].model.supplementaryModel(ofKind: kind) : nil
     }
 }
 
