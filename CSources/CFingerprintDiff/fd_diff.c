@@ -29,10 +29,15 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
     }
     memset(result, 0, sizeof *result);
     fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
+    if (with_moves) c.in_lis = in_lis;
     fd_status status = match(&c, options);
     size_t matched = status == FD_OK ? fd_count_pairs(new_to_old, new_count) : 0, staying = matched;
     if (status == FD_OK && with_moves && matched == 0) {
         memset(in_lis, 0, new_count); /* nothing matched: nothing stays */
+    } else if (status == FD_OK && with_moves && c.lis_ready) {
+        /* The matching step computed one already (the repeats' pairing, on its final matching):
+         * the subsequence patience sorting finds on the whole list, whose common prefix stays. */
+        staying = c.lis_length;
     } else if (status == FD_OK && with_moves) {
         status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
     }

@@ -10,7 +10,7 @@
  *      the rest, where the table alone is cheaper) the rest is cleared and matched by the
  *      table alone: the reference path, whose result steps 2-4 reproduce exactly.
  * The result is therefore always the occurrence-order matching, flags included. */
-#include "fd_internal.h"
+#include "fd_occurrence_table.h"
 
 /* Whether 32 evenly spaced old fingerprints of `rest` already repeat: then the walk cannot
  * stand (step 4 would send the rest to the table anyway), so it is not tried. Never true for
@@ -66,8 +66,10 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
     c->flags = 0;
     fd_step_unmatch(c, rest);
     fd_remainder all = fd_remainder_of_range(rest);
-    fd_status status = fd_step_match_by_occurrence(c, &all);
-    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest);
+    fd_occurrence_table occurrences;
+    fd_status status = fd_step_match_by_occurrence_keeping(c, &all, &occurrences);
+    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest, &occurrences);
+    fd_occurrence_table_destroy(&occurrences, c->allocator);
     return status;
 }
 

@@ -69,6 +69,12 @@ typedef struct fd_context {
     const fd_allocator *allocator;
     uint32_t flags;  /* FD_MATCH_* found so far */
     uint64_t cost;   /* work done, for fd_match_info.cost */
+    /* fd_diff's in_lis, when it wants the moves: a step that computes one longest increasing
+     * subsequence of the final matching of everything after the common prefix writes it there
+     * and sets lis_ready, so that fd_diff does not compute it again (see fd_diff.c). */
+    uint8_t *in_lis;
+    int lis_ready;
+    size_t lis_length;  /* with lis_ready: the subsequence's length, the prefix included */
 } fd_context;
 
 /* The part of the two lists a step works on: old [old_begin, old_end), new [new_begin, new_end). */
@@ -80,7 +86,7 @@ typedef struct fd_range {
 static inline fd_context fd_context_make(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
                                          size_t new_count, int64_t *old_to_new, int64_t *new_to_old,
                                          const fd_allocator *allocator) {
-    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0};
+    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0};
     return context;
 }
 
@@ -176,6 +182,11 @@ typedef struct fd_reduced {
 } fd_reduced;
 fd_status fd_step_myers_search(fd_context *c, const fd_reduced *reduced, uint64_t budget);
 
+/* fd_myers' steps 2-4 on `middle`, whose matching is clear and whose common ends are matched
+ * already: a longest common subsequence within `budget` (Hunt-Szymanski when equal pairs are
+ * sparse, else Myers' search on the elements that occur on both sides). fd_myers.c. */
+fd_status fd_step_myers_middle(fd_context *c, fd_range middle, uint64_t budget);
+
 /* fd_matching.c: checks a matching (see fd_matching_check) and counts its pairs and, with
  * content, the pairs whose content differs. */
 fd_status fd_matching_validate(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
@@ -187,8 +198,5 @@ size_t fd_count_pairs(const int64_t *new_to_old, size_t new_count);
 /* fd_heckel.c: the Heckel matching of the whole context, with or without the walk. */
 fd_status fd_heckel_match(fd_context *c, int use_walk);
 
-/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order) so that what did
- * not move stays in place, keeping the result only when it has no more moves (fd_repeats.c). */
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest);
 
 #endif

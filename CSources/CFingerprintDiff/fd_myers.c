@@ -107,8 +107,9 @@ out:
     return status;
 }
 
-/* Steps 2-4 on the middle. */
-static fd_status match_middle(fd_context *c, fd_range middle, uint64_t budget) {
+/* Steps 2-4 on the middle (fd_step_myers_middle, declared in fd_internal.h): for fd_myers, and
+ * for the repeats' gaps, which trim their ends themselves and run it on their own context. */
+fd_status fd_step_myers_middle(fd_context *c, fd_range middle, uint64_t budget) {
     occurrences o;
     fd_status status = count_occurrences(c, middle, &o);
     const uint64_t elements = (uint64_t)(middle.old_end - middle.old_begin) + (middle.new_end - middle.new_begin);
@@ -145,7 +146,7 @@ fd_status fd_myers(const uint64_t *old_fp, size_t old_count, const uint64_t *new
     fd_range middle = fd_step_match_common_suffix(&c, fd_step_match_common_prefix(&c, fd_whole_range(&c)));
     fd_status status = FD_OK;
     if (middle.old_begin < middle.old_end && middle.new_begin < middle.new_end) {
-        status = match_middle(&c, middle, cost_limit ? cost_limit : FD_MYERS_DEFAULT_COST_LIMIT);
+        status = fd_step_myers_middle(&c, middle, cost_limit ? cost_limit : FD_MYERS_DEFAULT_COST_LIMIT);
     }
     if (status == FD_OK && info) {
         info->flags = c.flags;

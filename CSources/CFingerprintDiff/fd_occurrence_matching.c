@@ -12,8 +12,17 @@
  *
  * The old side is visited in decreasing index order (so each queue ends up in increasing
  * order), the new side in increasing order: for a `fd_left` that is the backward list, the
- * middle, then the forward list read backwards; and the reverse. */
+ * middle, then the forward list read backwards; and the reverse.
+ *
+ * Each slot also records whether its fingerprint repeats among the elements left: the flag
+ * bit when a second old element queued, count bit 0 when a new element found the queue
+ * exhausted (a second new occurrence, or more new than old). A fingerprint with neither is
+ * unique on both sides: fd_step_pair_repeats takes its anchors from the table, kept for it
+ * (fd_step_match_by_occurrence_keeping), instead of counting occurrences again. */
 #include "fd_occurrence_table.h"
+
+/* The slot bit that records "more new occurrences than the queue held" (count bit 0). */
+enum { NEW_REPEATED = 1 };
 
 /* Queues old element i when it is unmatched. */
 static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i) {
@@ -21,11 +30,12 @@ static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i) 
     uint64_t *slot = fd_occurrence_find(table, c->old_fp[i]);
     if (*slot == 0) {
         c->old_to_new[i] = -1;
+        *slot = fd_slot_make(c->old_fp[i], i, 0, 0);
     } else {
         c->old_to_new[i] = -((int64_t)fd_slot_head(*slot) + 2);
         c->flags |= FD_MATCH_HAD_DUPLICATES;
+        *slot = fd_slot_make(c->old_fp[i], i, 0, 1); /* old repeats */
     }
-    *slot = fd_slot_make(c->old_fp[i], i, 0, 0);
 }
 
 /* New element j, when unmatched, takes the head of its fingerprint's queue. */
@@ -37,10 +47,11 @@ static inline void pop(fd_context *c, fd_occurrence_table *table, size_t j) {
     int64_t link = c->old_to_new[head];
     if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         c->flags |= FD_MATCH_HAD_DUPLICATES;
+        *slot |= (uint64_t)NEW_REPEATED << 32;
         return;
     }
     fd_pair(c, head, j);
-    if (link <= -2) *slot = fd_slot_make(c->new_fp[j], (size_t)(-link - 2), 0, 0);
+    if (link <= -2) *slot = fd_slot_make(c->new_fp[j], (size_t)(-link - 2), fd_slot_count(*slot), fd_slot_flag(*slot));
 }
 
 /* Queues the old elements left, in decreasing index order. */
@@ -91,15 +102,25 @@ static size_t count_unmatched(const int64_t *matching, const fd_left *side) {
     return count;
 }
 
-fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) {
+fd_status fd_step_match_by_occurrence_keeping(fd_context *c, const fd_remainder *left, fd_occurrence_table *kept) {
+    memset(kept, 0, sizeof *kept);
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
     if (waiting == 0 || count_unmatched(c->new_to_old, &left->new_side) == 0) return FD_OK;
-    fd_occurrence_table table;
-    fd_status status = fd_occurrence_table_create(&table, waiting, c->old_fp, c->allocator);
+    fd_status status = fd_occurrence_table_create(kept, waiting, c->old_fp, c->allocator);
     if (status != FD_OK) return status;
-    build_queues(c, &left->old_side, &table);
-    pop_queues(c, &left->new_side, &table);
+    build_queues(c, &left->old_side, kept);
+    pop_queues(c, &left->new_side, kept);
     end_queues(c, &left->old_side);
-    fd_occurrence_table_destroy(&table, c->allocator);
     return FD_OK;
+}
+
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) {
+    fd_occurrence_table table;
+    fd_status status = fd_step_match_by_occurrence_keeping(c, left, &table);
+    fd_occurrence_table_destroy(&table, c->allocator);
+    return status;
+}
+
+int fd_slot_unique_in_both(uint64_t slot) {
+    return !fd_slot_flag(slot) && !(fd_slot_count(slot) & NEW_REPEATED);
 }

@@ -75,4 +75,18 @@ static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint
     (void)key;
 }
 
+/* fd_step_match_by_occurrence, keeping its table in `kept` (the caller destroys it; all
+ * zero when there was nothing to match): each slot then says whether its fingerprint repeats
+ * among the elements matched (fd_occurrence_unique_in_both). fd_occurrence_matching.c. */
+fd_status fd_step_match_by_occurrence_keeping(fd_context *c, const fd_remainder *left, fd_occurrence_table *kept);
+
+/* Whether the fingerprint of an occupied slot of a kept table occurred exactly once on each
+ * side of the elements it matched (see fd_step_match_by_occurrence_keeping). O(1). */
+int fd_slot_unique_in_both(uint64_t slot);
+
+/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order, whose table is
+ * `occurrences`) so that what did not move stays in place, keeping the result only when it has
+ * no more moves (fd_repeats.c). */
+fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence_table *occurrences);
+
 #endif

@@ -25,35 +25,17 @@
  * frame is the anchors' order, not the whole lists'. When no anchor exists (a few values
  * repeated everywhere) the step keeps occurrence order at once.
  *
- * Cost: a table pass over both sides (counts), an LIS over the anchors, the gaps' searches
- * (linear in their sizes), a second occurrence pass and two LIS over `rest`: O(n + m) expected
- * plus O(k log k) for k elements out of order. Memory: the occurrence table (8 bytes per 3/4
- * old element), 42 bytes per new and 20 per old element of `rest`, and the gap searches
- * freed before returning. */
+ * Cost: no table of its own (the anchors are read from the table that matched by occurrence
+ * order, which recorded which fingerprints repeat), an LIS over the anchors, the gaps'
+ * searches (linear in their sizes; a small gap whose two sides share no fingerprint costs no
+ * search), a second occurrence pass over what the gaps left, and two LIS over `rest`, the
+ * second of which fd_diff takes as its own (the moves of the result): O(n + m) expected plus
+ * O(k log k) for k elements out of order. Allocations: a constant number, whatever the number of
+ * gaps: one block of scratch, and one workspace in which every gap's search runs (an fd_arena,
+ * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 42
+ * bytes per new and 20 per old element of `rest`, and the workspace, at most 112 bytes per
+ * element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"
-
-/* The saturating counts of a fingerprint (0, 1 or 2 for "more"), kept in a slot's count. */
-enum { COUNT_OLD_MASK = 3, COUNT_NEW_SHIFT = 2 };
-
-static inline uint32_t saturating_add(uint32_t count) { return count < 2 ? count + 1 : 2; }
-
-/* Counts, per fingerprint of the old side of `rest`, its occurrences on both sides. */
-static void count_occurrences(const fd_context *c, fd_range rest, fd_occurrence_table *table) {
-    for (size_t i = rest.old_begin; i < rest.old_end; i++) {
-        uint64_t *slot = fd_occurrence_find(table, c->old_fp[i]);
-        uint32_t counts = *slot ? fd_slot_count(*slot) : 0;
-        uint32_t old_count = saturating_add(counts & COUNT_OLD_MASK);
-        size_t head = *slot ? fd_slot_head(*slot) : i;
-        *slot = fd_slot_make(c->old_fp[i], head, (counts & ~(uint32_t)COUNT_OLD_MASK) | old_count, 0);
-    }
-    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        uint64_t *slot = fd_occurrence_find(table, c->new_fp[j]);
-        if (*slot == 0) continue;
-        uint32_t counts = fd_slot_count(*slot);
-        uint32_t new_count = saturating_add(counts >> COUNT_NEW_SHIFT);
-        *slot = fd_slot_make(c->new_fp[j], fd_slot_head(*slot), (counts & COUNT_OLD_MASK) | (new_count << COUNT_NEW_SHIFT), 0);
-    }
-}
 
 /* Scratch of the step, in one block: saved matching, anchors, gap lists. */
 typedef struct scratch {
@@ -67,10 +49,27 @@ typedef struct scratch {
     uint64_t *gap_new_fp;  /* (m) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
+    uint8_t *is_anchor;    /* per new element of rest: 1 for an anchor (m) */
+    fd_allocator gap_allocator; /* the gaps' workspace: an fd_arena over one block */
 } scratch;
 
-/* Pairs, in order, the unpaired elements of old [ob, oe) and new [nb, ne). */
-static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe, size_t nb, size_t ne) {
+/* Gaps whose sides hold at most this many pairs of elements are checked for a shared
+ * fingerprint first: with none, their longest common subsequence is empty. */
+enum { SMALL_GAP_PAIRS = 256 };
+
+/* Whether some fingerprint of a[0..<count_a] occurs in b[0..<count_b]. O(count_a * count_b). */
+static int share_a_fingerprint(const uint64_t *a, size_t count_a, const uint64_t *b, size_t count_b) {
+    for (size_t k = 0; k < count_a; k++) {
+        for (size_t l = 0; l < count_b; l++) {
+            if (a[k] == b[l]) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Pairs, in order, the unpaired elements of old [ob, oe) and new [nb, ne); adds the number of
+ * pairs made to *paired. */
+static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe, size_t nb, size_t ne, size_t *paired) {
     size_t a = 0, b = 0;
     for (size_t i = ob; i < oe; i++) if (c->old_to_new[i] < 0) s->gap_old[a++] = (uint32_t)i;
     for (size_t j = nb; j < ne; j++) if (c->new_to_old[j] < 0) s->gap_new[b++] = (uint32_t)j;
@@ -78,22 +77,30 @@ static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe,
     while (front < a && front < b && c->old_fp[s->gap_old[front]] == c->new_fp[s->gap_new[front]]) {
         fd_pair(c, s->gap_old[front], s->gap_new[front]);
         front++;
+        ++*paired;
     }
     while (a > front && b > front && c->old_fp[s->gap_old[a - 1]] == c->new_fp[s->gap_new[b - 1]]) {
         fd_pair(c, s->gap_old[a - 1], s->gap_new[b - 1]);
         a--;
         b--;
+        ++*paired;
     }
     a -= front;
     b -= front;
     if (a == 0 || b == 0) return FD_OK;
     for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
     for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
-    fd_status status = fd_myers(s->gap_old_fp, a, s->gap_new_fp, b, s->gap_o2n, s->gap_n2o,
-                                16 * (uint64_t)(a + b) + 64, NULL, c->allocator);
+    if ((uint64_t)a * b <= SMALL_GAP_PAIRS && !share_a_fingerprint(s->gap_old_fp, a, s->gap_new_fp, b)) return FD_OK;
+    /* Myers' search on the gap, its ends already trimmed, in the workspace. */
+    fd_context gap = fd_context_make(s->gap_old_fp, a, s->gap_new_fp, b, s->gap_o2n, s->gap_n2o, &s->gap_allocator);
+    fd_step_unmatch(&gap, fd_whole_range(&gap));
+    fd_status status = fd_step_myers_middle(&gap, fd_whole_range(&gap), 16 * (uint64_t)(a + b) + 64);
     if (status != FD_OK) return status;
     for (size_t k = 0; k < a; k++) {
-        if (s->gap_o2n[k] >= 0) fd_pair(c, s->gap_old[front + k], s->gap_new[front + (size_t)s->gap_o2n[k]]);
+        if (s->gap_o2n[k] >= 0) {
+            fd_pair(c, s->gap_old[front + k], s->gap_new[front + (size_t)s->gap_o2n[k]]);
+            ++*paired;
+        }
     }
     return FD_OK;
 }
@@ -112,50 +119,122 @@ static void restore(fd_context *c, fd_range rest, const int64_t *new_to_old) {
     }
 }
 
-static fd_status pair_from_anchors(fd_context *c, fd_range rest, const scratch *s, size_t anchors) {
-    size_t m = rest.new_end - rest.new_begin;
-    size_t frame_length = 0, staying_before = 0, staying_after = 0;
-    fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
-    if (status != FD_OK) return status;
-    status = increasing_length(c, rest, s->flags + anchors, &staying_before);
-    if (status != FD_OK) return status;
-    memcpy(s->saved, c->new_to_old + rest.new_begin, m * sizeof *s->saved);
-    /* Anchors only; then the gaps between consecutive frame anchors. */
-    fd_step_unmatch(c, rest);
-    for (size_t k = 0; k < anchors; k++) fd_pair(c, (size_t)s->anchor_old[k], s->anchor_new[k]);
-    size_t old_from = rest.old_begin, new_from = rest.new_begin;
-    for (size_t k = 0; k < anchors && status == FD_OK; k++) {
+/* The workspace of the gaps' searches, for the largest gap between consecutive frame anchors
+ * (its two sides' lengths, `elements`): what fd_step_myers_middle takes at most, per element
+ * (Hunt-Szymanski's pair lists and their LIS with the occurrence chains, or the compacted
+ * sides and Myers' V arrays), with the blocks' headers. A search that needs more (never
+ * expected) gets the rest from the context's allocator. */
+static size_t gap_workspace_bytes(size_t elements) { return 112 * elements + 4096; }
+
+/* The longest gap between consecutive frame anchors (flags set), both sides together. */
+static size_t largest_gap(fd_range rest, const scratch *s, size_t anchors) {
+    size_t largest = 0, old_from = rest.old_begin, new_from = rest.new_begin;
+    for (size_t k = 0; k < anchors; k++) {
         if (!s->flags[k]) continue;
-        status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k]);
+        size_t elements = ((size_t)s->anchor_old[k] - old_from) + (s->anchor_new[k] - new_from);
+        if (elements > largest) largest = elements;
         old_from = (size_t)s->anchor_old[k] + 1;
         new_from = (size_t)s->anchor_new[k] + 1;
     }
-    if (status == FD_OK) status = pair_gap(c, s, old_from, rest.old_end, new_from, rest.new_end);
-    if (status == FD_OK) {
-        fd_remainder all = fd_remainder_of_range(rest);
-        status = fd_step_match_by_occurrence(c, &all);
+    size_t last = (rest.old_end - old_from) + (rest.new_end - new_from);
+    return last > largest ? last : largest;
+}
+
+/* Step 4 on what the gaps left: the unpaired elements of rest, listed (in `s->gap_old` and
+ * `s->gap_new`, free again), matched by occurrence order: the same pairs as on the range, which
+ * holds the gaps' pairs too, without visiting them. */
+static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
+    fd_remainder left = fd_remainder_of_range((fd_range){rest.old_end, rest.old_end, rest.new_end, rest.new_end});
+    left.old_side.forward = (fd_indices){s->gap_old, 0, rest.old_end - rest.old_begin};
+    left.new_side.forward = (fd_indices){s->gap_new, 0, rest.new_end - rest.new_begin};
+    for (size_t i = rest.old_begin; i < rest.old_end; i++) {
+        if (c->old_to_new[i] < 0) left.old_side.forward.items[left.old_side.forward.count++] = (uint32_t)i;
     }
-    if (status == FD_OK) status = increasing_length(c, rest, s->flags, &staying_after);
-    if (status != FD_OK || staying_after < staying_before) restore(c, rest, s->saved);
+    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
+        if (c->new_to_old[j] < 0) left.new_side.forward.items[left.new_side.forward.count++] = (uint32_t)j;
+    }
+    return fd_step_match_by_occurrence(c, &left); /* the lists are the scratch's: not freed */
+}
+
+/* Anchors, frame, gaps, remainder, choice (steps 2-5). `staying` receives one longest
+ * increasing subsequence of the matching that stands, over rest (for fd_diff's moves).
+ *
+ * The occurrence-order matching's own subsequence is computed only when two bounds leave the
+ * choice open. Its longest increasing subsequence is one of its anchors (at most the frame)
+ * and one of its other pairs: no longer than the frame plus their number, nor than the frame
+ * plus the longest increasing subsequence of those pairs alone. The new matching holds the
+ * frame and the gaps' pairs as one increasing sequence (gaps lie between consecutive frame
+ * anchors, each paired in order), and the same number of pairs. So when the gaps paired every
+ * pair that is not an anchor's, or when the new matching's own subsequence reaches the second
+ * bound, it keeps at least as many in place, and stands: the same choice, without the cost. */
+static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t matched,
+                                   uint8_t *staying, size_t *staying_length) {
+    size_t m = rest.new_end - rest.new_begin;
+    size_t frame_length = 0, staying_after = 0, gap_pairs = 0;
+    uint8_t *after_flags = s->flags + anchors;
+    fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
+    if (status != FD_OK) return status;
+    size_t workspace_bytes = gap_workspace_bytes(largest_gap(rest, s, anchors));
+    unsigned char *workspace = fd_allocate_array(c->allocator, workspace_bytes, 1);
+    if (workspace == NULL) return FD_ERR_NO_MEMORY;
+    fd_arena arena;
+    fd_arena_init(&arena, workspace, workspace_bytes, c->allocator);
+    s->gap_allocator = fd_arena_allocator(&arena);
+    memcpy(s->saved, c->new_to_old + rest.new_begin, m * sizeof *s->saved);
+    /* Anchors only (the other pairs undone); then the gaps between consecutive frame anchors. */
+    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
+        int64_t i = c->new_to_old[j];
+        if (i >= 0 && !s->is_anchor[j - rest.new_begin]) {
+            c->old_to_new[i] = -1;
+            c->new_to_old[j] = -1;
+        }
+    }
+    size_t old_from = rest.old_begin, new_from = rest.new_begin;
+    for (size_t k = 0; k < anchors && status == FD_OK; k++) {
+        if (!s->flags[k]) continue;
+        status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k], &gap_pairs);
+        old_from = (size_t)s->anchor_old[k] + 1;
+        new_from = (size_t)s->anchor_new[k] + 1;
+    }
+    if (status == FD_OK) status = pair_gap(c, s, old_from, rest.old_end, new_from, rest.new_end, &gap_pairs);
+    fd_deallocate(c->allocator, workspace);
+    if (status == FD_OK) status = pair_the_rest(c, rest, s);
+    if (status == FD_OK) status = increasing_length(c, rest, after_flags, &staying_after);
+    size_t staying_before = 0;
+    if (status == FD_OK && gap_pairs < matched - anchors) {
+        /* A closer bound: an increasing subsequence of the occurrence-order matching is one of
+         * its anchors (at most the frame's length) and one of its other pairs, so it is no
+         * longer than the frame plus the longest of the latter (listed, in new order, where
+         * the anchors were; `staying` is free until the end). */
+        size_t others = 0, others_length = 0;
+        for (size_t j = 0; j < m; j++) {
+            if (s->saved[j] >= 0 && !s->is_anchor[j]) s->anchor_old[others++] = s->saved[j];
+        }
+        status = fd_longest_increasing_subsequence(s->anchor_old, others, staying, &others_length, c->allocator);
+        if (status == FD_OK && staying_after < frame_length + others_length) {
+            /* Still not settled: the occurrence-order matching's own subsequence. */
+            status = fd_longest_increasing_subsequence(s->saved, m, staying, &staying_before, c->allocator);
+        }
+    }
+    if (status != FD_OK || staying_after < staying_before) {
+        restore(c, rest, s->saved);
+        *staying_length = staying_before;
+    } else {
+        memcpy(staying, after_flags, m);
+        *staying_length = staying_after;
+    }
     return status;
 }
 
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest) {
+fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence_table *occurrences) {
     size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
-    if (n == 0 || m == 0) return FD_OK;
-    fd_occurrence_table table;
-    fd_status status = fd_occurrence_table_create(&table, n, c->old_fp, c->allocator);
-    if (status != FD_OK) return status;
-    count_occurrences(c, rest, &table);
+    if (n == 0 || m == 0 || occurrences->slots == NULL) return FD_OK;
     /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
     size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
-    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 2 /* flags: anchors and matching */ + n8 * 4 + m8 * 4
+    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 4 /* flags: anchors, matching, staying, is_anchor */ + n8 * 4 + m8 * 4
                  + n * 8 + m * 8 + n * 8 + m * 8;
     unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
-    if (block == NULL) {
-        fd_occurrence_table_destroy(&table, c->allocator);
-        return FD_ERR_NO_MEMORY;
-    }
+    if (block == NULL) return FD_ERR_NO_MEMORY;
     scratch s;
     unsigned char *cursor = block;
     s.saved = (int64_t *)cursor;          cursor += m * 8;
@@ -167,22 +246,42 @@ fd_status fd_step_pair_repeats(fd_context *c, fd_range rest) {
     s.anchor_new = (uint32_t *)cursor;    cursor += m8 * 4;
     s.gap_old = (uint32_t *)cursor;       cursor += n8 * 4;
     s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
+    uint8_t *staying = cursor;            cursor += m8;
+    s.is_anchor = cursor;                 cursor += m8;
     s.flags = cursor;
+    /* Anchors: the pairs of the fingerprints the table found once on each side (its slots read
+     * in table order, then listed in new order). */
+    memset(s.is_anchor, 0, m);
+    for (uint64_t k = 0; k < occurrences->capacity; k++) {
+        uint64_t slot = occurrences->slots[k];
+        if (slot == 0 || !fd_slot_unique_in_both(slot)) continue;
+        int64_t j = c->old_to_new[fd_slot_head(slot)];
+        if (j >= 0) s.is_anchor[(size_t)j - rest.new_begin] = 1;
+    }
     size_t anchors = 0, matched = 0;
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
         int64_t i = c->new_to_old[j];
         if (i < 0) continue;
         matched++;
-        uint32_t counts = fd_slot_count(*fd_occurrence_find(&table, c->new_fp[j]));
-        if ((counts & COUNT_OLD_MASK) == 1 && (counts >> COUNT_NEW_SHIFT) == 1) {
+        if (s.is_anchor[j - rest.new_begin]) {
             s.anchor_old[anchors] = i;
             s.anchor_new[anchors] = (uint32_t)j;
             anchors++;
         }
     }
-    fd_occurrence_table_destroy(&table, c->allocator);
     /* No anchor: nothing to place the repeats by. Every pair an anchor: nothing repeats. */
-    if (anchors > 0 && anchors < matched) status = pair_from_anchors(c, rest, &s, anchors);
+    fd_status status = FD_OK;
+    if (anchors > 0 && anchors < matched) {
+        size_t length = 0;
+        /* fd_diff's moves are one longest increasing subsequence of the final matching: the
+         * step has one for rest, and the common prefix before it stays in place. */
+        status = pair_from_anchors(c, rest, &s, anchors, matched, c->in_lis ? c->in_lis + rest.new_begin : staying, &length);
+        if (status == FD_OK && c->in_lis) {
+            memset(c->in_lis, 1, rest.new_begin);
+            c->lis_ready = 1;
+            c->lis_length = rest.new_begin + length;
+        }
+    }
     fd_deallocate(c->allocator, block);
     return status;
 }

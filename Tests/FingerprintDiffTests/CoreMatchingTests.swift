@@ -246,4 +246,53 @@ struct CoreMatchingTests {
         }
         #expect(failAt >= 4)
     }
+
+    /// A feed whose repeated ids take the repeats' pairing (anchors, gaps through Myers' search
+    /// in one workspace, the remainder): rows with unique ids, a separator sharing one id every
+    /// 10 rows, an ad every 25 from three; the new list drops the first separator, moves a few
+    /// rows and inserts some.
+    static func repeatedIDsFeed(count: Int, _ generator: inout SplitMix64) -> (old: [UInt64], new: [UInt64]) {
+        let old = (0..<count).map { index -> UInt64 in
+            if index % 10 == 9 { return 0x5E9A }
+            if index % 25 == 24 { return 0xAD0 + UInt64(index / 25 % 3) }
+            return generator.next() | 1
+        }
+        var new = old
+        new.remove(at: 9)
+        for _ in 0..<count / 50 { new.swapAt(Int.random(in: 0..<new.count, using: &generator), Int.random(in: 0..<new.count, using: &generator)) }
+        for _ in 0..<count / 40 { new.insert(generator.next() | 1, at: Int.random(in: 0...new.count, using: &generator)) }
+        return (old, new)
+    }
+
+    @Test("fd_diff with repeated ids: each allocation failing in turn gives FD_ERR_NO_MEMORY with nothing live, or the exact result")
+    func allocationFailuresOfTheRepeatsPairing() {
+        var generator = SplitMix64(seed: 31)
+        let (old, new) = Self.repeatedIDsFeed(count: 3_000, &generator)
+        func diff(_ allocator: UnsafePointer<fd_allocator>?) -> (status: fd_status, oldToNew: [Int64], newToOld: [Int64], inLIS: [UInt8]) {
+            var oldToNew = [Int64](repeating: 0, count: old.count), newToOld = [Int64](repeating: 0, count: new.count)
+            var inLIS = [UInt8](repeating: 0, count: new.count)
+            var result = fd_diff_result()
+            let status = fd_diff(old, old.count, new, new.count, nil, &oldToNew, &newToOld, &inLIS, &result, allocator)
+            return (status, oldToNew, newToOld, inLIS)
+        }
+        let exact = diff(nil)
+        #expect(exact.status == FD_OK)
+        // The pairing ran: only the swapped rows move (two moves a swap at most).
+        let moves = zip(exact.newToOld, exact.inLIS).filter { $0.0 >= 0 && $0.1 == 0 }.count
+        #expect(moves <= 2 * (3_000 / 50) + 10, "\(moves) moves: the repeats were not paired in place (occurrence order moves every separator after the one removed, about 300)")
+        var failAt = 0
+        while true {
+            let (outcome, allocator) = Self.withFailingAllocator(failAt: failAt) { diff($0) }
+            #expect(allocator.live == 0, "allocation \(failAt) failing leaked \(allocator.live) blocks")
+            if outcome.status == FD_OK {
+                #expect(outcome.oldToNew == exact.oldToNew && outcome.newToOld == exact.newToOld && outcome.inLIS == exact.inLIS,
+                        "allocation \(failAt) failing gave another result")
+            } else {
+                #expect(outcome.status == FD_ERR_NO_MEMORY, "allocation \(failAt) failing gave \(outcome.status)")
+            }
+            if failAt >= allocator.allocations { break }
+            failAt += 1
+        }
+        #expect(failAt > 4 && failAt <= 33, "\(failAt) allocations for one diff: a constant is expected")
+    }
 }
