@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps test test-packaged consumer line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
+.PHONY: deps valgrind test test-packaged consumer line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -59,9 +59,11 @@ bench-json: deps
 memory: deps
 	$(BENCH) --memory
 
-## Where the time of one diff goes, step by step.
-phases: deps
+## Where the time of one diff goes, step by step; then where the instructions of the repeated-ids
+## pairing go, step by step (Benchmarks/repeats.sh --phases, callgrind).
+phases: deps valgrind
 	$(BENCH) --phases
+	Benchmarks/repeats.sh --phases
 
 ## DatabaseStorage against GRDB's ValueObservation.
 database: deps
@@ -77,10 +79,15 @@ digests: deps
 	$(BENCH_PACKAGED) --digests > .build/digests-packaged.txt
 	diff -u Benchmarks/digests.txt .build/digests-packaged.txt && echo "digests (own XXH3): unchanged"
 
-## Instructions per diff (callgrind), steady whatever the machine's load.
-instructions: deps
-	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }
+## Instructions per diff (callgrind), steady whatever the machine's load; then one fd_diff call on
+## the repeated-id shapes against the core before the pairing (eb092cd) and Myers, with the
+## allocations of each call (Benchmarks/repeats.sh).
+instructions: deps valgrind
 	Benchmarks/instructions.sh
+	Benchmarks/repeats.sh
+
+valgrind:
+	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }
 
 ## Fuzzes the C core and the Swift facade for 60 s each.
 fuzz: deps

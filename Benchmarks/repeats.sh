@@ -7,14 +7,44 @@
 #
 #   Benchmarks/repeats.sh                 eb092cd against the working tree
 #   Benchmarks/repeats.sh REV [REV...]    those revisions, then the working tree
+#   Benchmarks/repeats.sh --phases        where the working tree's instructions go, per step of
+#                                         the repeated-ids pairing (make phases runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "repeats.sh needs valgrind (make instructions installs it)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+compiler=$(command -v clang || command -v cc)
+if [ "${1:-}" = --phases ]; then
+    # DWARF 4: the debug info valgrind reads; callgrind's call tree gives each step's share.
+    "$compiler" -O2 -gdwarf-4 -std=c11 -I CSources/CFingerprintDiff/include CSources/CFingerprintDiff/*.c \
+        Benchmarks/RepeatsProbe/repeats_probe.c -o "$work/probe" -lm
+    printf '%-19s %11s %11s %11s %11s %11s %11s %11s\n' shape "fd_diff" "occurrence" "pairing" "its LIS" "gaps" \
+        "remainder" "own loops"
+    for shape in unique-20 quarter unique-20-inserted feed; do
+        valgrind --tool=callgrind --toggle-collect=probe_diff --callgrind-out-file="$work/out" "$work/probe" "$shape" heckel \
+            >/dev/null 2>&1
+        callgrind_annotate --inclusive=yes --tree=calling "$work/out" 2>/dev/null | awk -v shape="$shape" '
+            function number(text) { gsub(",", "", text); return text + 0 }
+            /PROGRAM TOTALS/ { total = number($1) }
+            /\* +\/.*fd_occurrence_matching\.c:fd_step_match_by_occurrence_keeping$/ { occurrence = number($1) }
+            /\*  CSources.*fd_step_pair_repeats \[/ { inside = 1; pairing = number($1); next }
+            inside && /^ *$/ { inside = 0 }
+            inside && /fd_longest_increasing_subsequence/ { lis = number($1) }
+            inside && /pair_gap/ { gaps = number($1) }
+            inside && /fd_step_match_by_occurrence / { remainder = number($1) }
+            inside && />/ { children += number($1) }
+            END { printf "%-19s %11d %11d %11d %11d %11d %11d %11d\n", shape, total, occurrence, pairing, lis, gaps, remainder,
+                  pairing - children }'
+    done
+    echo "(instructions, callgrind, one fd_diff call of 40,000 elements: the whole call; the occurrence-order"
+    echo " matching that records which fingerprints repeat; the pairing; of it, its LIS (frame, the final"
+    echo " matching's, which fd_diff takes, and a bound when needed), the gaps' searches, the remainder's"
+    echo " occurrence matching, and its own loops: anchors, undoing pairs, lists, copies)"
+    exit 0
+fi
 revisions=("$@")
 [ ${#revisions[@]} -gt 0 ] || revisions=(eb092cd)
-compiler=$(command -v clang || command -v cc)
 build() { # build NAME SOURCE_DIR
     "$compiler" -O2 -g0 -std=c11 -I "$2/include" "$2"/*.c Benchmarks/RepeatsProbe/repeats_probe.c -o "$work/$1" -lm
 }

@@ -78,6 +78,41 @@ enum RepeatedIDs {
         }
     }
 
+    /// The four shapes of the issue "Repeated ids at Heckel's speed", 40,000 old elements each,
+    /// ids as `UInt64`s (the same shapes as `Benchmarks/RepeatsProbe/repeats_probe.c`, which
+    /// counts one `fd_diff` call's instructions and allocations on them):
+    ///
+    /// - unique-20: unique old ids; about 20% of the new ids repeat old ones;
+    /// - quarter: 10,000 distinct values, 5% deleted, 5% inserted;
+    /// - unique-20-inserted: unique-20 with 13,333 new ids inserted;
+    /// - feed: a separator sharing one id every 10 rows, an ad every 25 from 4, 5% removed, 5%
+    ///   inserted, 20 swaps.
+    static func issueShapes(count n: Int = 40_000) -> [(name: String, old: [UInt64], new: [UInt64])] {
+        var generator = SplitMix64(seed: 12_345)
+        func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        func edited(_ old: [UInt64], deleting: Int, inserting: Int, _ pick: () -> UInt64) -> [UInt64] {
+            var new = old
+            for _ in 0..<deleting where !new.isEmpty { new.remove(at: below(new.count)) }
+            for _ in 0..<inserting { new.insert(pick(), at: below(new.count + 1)) }
+            return new
+        }
+        let unique = (0..<n).map { _ in generator.next() | 1 }
+        var repeated = unique
+        for _ in 0..<n / 5 { repeated[below(n)] = unique[below(n)] }
+        let inserted = edited(repeated, deleting: 0, inserting: n / 3) { generator.next() | 1 }
+        let values = (0..<n / 4).map { _ in generator.next() | 1 }
+        let quarterOld = (0..<n).map { _ in values[below(values.count)] }
+        let quarterNew = edited(quarterOld, deleting: n / 20, inserting: n / 20) { values[below(values.count)] }
+        let ads: [UInt64] = [0xAD1, 0xAD2, 0xAD3, 0xAD4]
+        let feedOld = (0..<n).map { k -> UInt64 in
+            k % 10 == 9 ? 0x5E9A7A705 : k % 25 == 24 ? ads[k / 25 % 4] : generator.next() | 1
+        }
+        var feedNew = edited(feedOld, deleting: n / 20, inserting: n / 20) { generator.next() | 1 }
+        for _ in 0..<20 { feedNew.swapAt(below(feedNew.count), below(feedNew.count)) }
+        return [("unique-20", unique, repeated), ("quarter", quarterOld, quarterNew),
+                ("unique-20-inserted", unique, inserted), ("feed", feedOld, feedNew)]
+    }
+
     /// deletions + insertions + 2 × moves.
     static func editTotal(_ changeset: Changeset) -> Int {
         changeset.deletions.count + changeset.insertions.count + 2 * changeset.moves.count
@@ -142,6 +177,14 @@ extension BenchmarkPlan {
             }
         }
         times.rows.append(("separator feeds (200 x 1,000 rows)", [.time("separator feeds heckel"), .time("separator feeds myers")]))
+        for (index, shape) in RepeatedIDs.issueShapes().enumerated() {
+            for algorithm in [DiffAlgorithm.heckel, .myers] {
+                add("repeats \(shape.name) \(algorithm)", inputKey: "repeat-shape-\(index)", input: { RepeatedIDs.issueShapes()[index] }) { lists in
+                    blackHole(Changeset(from: lists.old, to: lists.new, id: \.self, algorithm: algorithm))
+                }
+            }
+            times.rows.append(("\(shape.name) (40,000 elements)", [.time("repeats \(shape.name) heckel"), .time("repeats \(shape.name) myers")]))
+        }
         tables.append(times)
     }
 }

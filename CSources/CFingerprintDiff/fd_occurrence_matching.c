@@ -21,9 +21,6 @@
  * (fd_step_match_by_occurrence_keeping), instead of counting occurrences again. */
 #include "fd_occurrence_table.h"
 
-/* The slot bit that records "more new occurrences than the queue held" (count bit 0). */
-enum { NEW_REPEATED = 1 };
-
 /* Queues old element i when it is unmatched. */
 static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i) {
     if (c->old_to_new[i] >= 0) return;
@@ -47,7 +44,7 @@ static inline void pop(fd_context *c, fd_occurrence_table *table, size_t j) {
     int64_t link = c->old_to_new[head];
     if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         c->flags |= FD_MATCH_HAD_DUPLICATES;
-        *slot |= (uint64_t)NEW_REPEATED << 32;
+        *slot |= (uint64_t)FD_SLOT_NEW_REPEATED << 32;
         return;
     }
     fd_pair(c, head, j);
@@ -121,6 +118,3 @@ fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) {
     return status;
 }
 
-int fd_slot_unique_in_both(uint64_t slot) {
-    return !fd_slot_flag(slot) && !(fd_slot_count(slot) & NEW_REPEATED);
-}

@@ -80,9 +80,15 @@ static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint
  * among the elements matched (fd_occurrence_unique_in_both). fd_occurrence_matching.c. */
 fd_status fd_step_match_by_occurrence_keeping(fd_context *c, const fd_remainder *left, fd_occurrence_table *kept);
 
+/* The count bit by which the occurrence matching records "more new occurrences than the
+ * queue held" (its flag bit records "more than one old occurrence"). */
+enum { FD_SLOT_NEW_REPEATED = 1 };
+
 /* Whether the fingerprint of an occupied slot of a kept table occurred exactly once on each
  * side of the elements it matched (see fd_step_match_by_occurrence_keeping). O(1). */
-int fd_slot_unique_in_both(uint64_t slot);
+static inline int fd_slot_unique_in_both(uint64_t slot) {
+    return !fd_slot_flag(slot) && !(fd_slot_count(slot) & FD_SLOT_NEW_REPEATED);
+}
 
 /* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order, whose table is
  * `occurrences`) so that what did not move stays in place, keeping the result only when it has
