@@ -32,7 +32,7 @@
  * second of which fd_diff takes as its own (the moves of the result): O(n + m) expected plus
  * O(k log k) for k elements out of order. Allocations: a constant number, whatever the number of
  * gaps: one block of scratch, and one workspace in which every gap's search runs (an fd_arena,
- * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 42
+ * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 44
  * bytes per new and 20 per old element of `rest`, and the workspace, at most 112 bytes per
  * element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"

@@ -238,13 +238,17 @@ typedef struct fd_match_info {
  *  @pre the arrays do not overlap.
  *
  *  Time O(n + m) expected: O(n + m) sequential work for aligned runs, one table operation per
- *  element the walk leaves; with repeats, step 5 adds two table passes, the gaps' searches
- *  (linear in their sizes) and two longest increasing subsequences, O(k log k) for k elements
- *  out of order (1.2x the time of occurrence order alone on 100,000 elements of 100 values,
- *  1.3x on line diffs of source files). Extra memory: about 2 bytes per element for the
+ *  element the walk leaves; with repeats, step 5 reads its anchors from the table of step 4
+ *  (which records which fingerprints repeat), searches the gaps (linear in their sizes, in one
+ *  workspace), matches what they left through a table of its own, and computes two longest
+ *  increasing subsequences, O(k log k) for k elements out of order, the second of which is
+ *  the moves fd_diff() reports (the occurrence-order matching's own is computed only when two
+ *  bounds leave the choice open). Allocations: a constant number (at most 33 per fd_diff()
+ *  call, whatever the number of gaps). Extra memory: about 2 bytes per element for the
  *  duplicate check, up to 1.5 bytes per old element for the anchors (when the walk needs
- *  them), one 8-byte table slot per 3/4 element left to the table; with repeats, 42 bytes per
- *  new and 20 per old element for step 5; freed before returning.
+ *  them), one 8-byte table slot per 3/4 element left to the table; with repeats, 44 bytes per
+ *  new and 20 per old element for step 5, and the gaps' workspace (at most 112 bytes per
+ *  element of the largest gap); freed before returning.
  *  @see fd_diff, fd_match_remaining */
 fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
                     const uint64_t *new_fp, size_t new_count,
