@@ -257,38 +257,48 @@ public final class SimulatedView: BatchUpdatingView {
         }
     }
 
+    /// Inserts sections (new indexes) in the batch whose updates block runs, or as a batch of its own.
     public func insertSections(_ sections: IndexSet) {
         record("insertSections \(Array(sections))") { $0.insertedSections += sections }
     }
 
+    /// Deletes sections (old indexes) in the batch whose updates block runs, or as a batch of its own.
     public func deleteSections(_ sections: IndexSet) {
         record("deleteSections \(Array(sections))") { $0.deletedSections += sections }
     }
 
+    /// Reloads sections (old indexes): their cells are replaced at the next layout.
     public func reloadSections(_ sections: IndexSet) {
         record("reloadSections \(Array(sections))") { $0.reloadedSections += sections }
     }
 
+    /// Moves a section from its old index to its new one.
     public func moveSection(_ section: Int, toSection newSection: Int) {
         record("moveSection \(section) -> \(newSection)") { $0.movedSections.append((section, newSection)) }
     }
 
+    /// Inserts items (new index paths); their cells are configured at the next layout.
     public func insertItems(at indexPaths: [IndexPath]) {
         record("insertItems \(indexPaths.map(Array.init))") { $0.insertedItems += indexPaths }
     }
 
+    /// Deletes items (old index paths) and their cells.
     public func deleteItems(at indexPaths: [IndexPath]) {
         record("deleteItems \(indexPaths.map(Array.init))") { $0.deletedItems += indexPaths }
     }
 
+    /// Reloads items (old index paths): each gets a new cell at the next layout.
     public func reloadItems(at indexPaths: [IndexPath]) {
         record("reloadItems \(indexPaths.map(Array.init))") { $0.reloadedItems += indexPaths }
     }
 
+    /// Reconfigures items (old index paths): each keeps its cell, which reads its item again at
+    /// the next layout.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         record("reconfigureItems \(indexPaths.map(Array.init))") { $0.reconfiguredItems += indexPaths }
     }
 
+    /// Moves an item and its cell, which keeps what it was configured with.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         record("moveItem \(Array(indexPath)) -> \(Array(newIndexPath))") { $0.movedItems.append((indexPath, newIndexPath)) }
     }

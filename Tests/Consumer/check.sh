@@ -74,7 +74,8 @@ if log=$(CONSUMER_DATABASE=1 swift build --package-path . --scratch-path "$scrat
     echo "FAIL: the database example built without the trait GRDB"
     exit 1
 fi
-first=$(grep -m1 "error:" <<<"$log" || true)
+# The first error about the source (the build's own "emit-module command failed" lines name none).
+first=$(grep -m1 -E '\.swift:[0-9]+:[0-9]+: error:' <<<"$log" || true)
 echo "$first"
 if ! grep -q 'trait "GRDB"' <<<"$first"; then
     echo "$log" | grep "error:" | head -5
