@@ -9,12 +9,35 @@
 #   Benchmarks/repeats.sh REV [REV...]    those revisions, then the working tree
 #   Benchmarks/repeats.sh --phases        where the working tree's instructions go, per step of
 #                                         the repeated-ids pairing (make phases runs it)
+#   Benchmarks/repeats.sh --same-as REV   whether the working tree's Heckel gives REV's results
+#                                         (matching, moves) on 200,000 random cases with repeats
+#                                         (RepeatsProbe/same_results.c): for a faster path
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "repeats.sh needs valgrind (make instructions installs it)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compiler=$(command -v clang || command -v cc)
+if [ "${1:-}" = --same-as ]; then
+    revision=${2:?--same-as needs a revision}
+    mkdir -p "$work/src"
+    git archive "$revision" CSources/CFingerprintDiff | tar -x -C "$work/src"
+    for side in src/CSources/CFingerprintDiff:revision CSources/CFingerprintDiff:tree; do
+        directory=${side%%:*}
+        [ "$directory" = CSources/CFingerprintDiff ] || directory="$work/$directory"
+        "$compiler" -O2 -std=c11 -I "$directory/include" "$directory"/*.c Benchmarks/RepeatsProbe/same_results.c \
+            -o "$work/same-${side##*:}" -lm
+        "$work/same-${side##*:}" > "$work/${side##*:}.txt" 2>/dev/null
+    done
+    if cmp -s "$work/revision.txt" "$work/tree.txt"; then
+        echo "same results as $revision on $(wc -l < "$work/tree.txt") cases"
+    else
+        echo "results differ from $revision: first differing case:"
+        cmp "$work/revision.txt" "$work/tree.txt" | head -1
+        exit 1
+    fi
+    exit 0
+fi
 if [ "${1:-}" = --phases ]; then
     # DWARF 4: the debug info valgrind reads; callgrind's call tree gives each step's share.
     "$compiler" -O2 -gdwarf-4 -std=c11 -I CSources/CFingerprintDiff/include CSources/CFingerprintDiff/*.c \

@@ -37,9 +37,13 @@
  * element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"
 
-/* Scratch of the step, in one block: saved matching, anchors, gap lists. */
+/* What the occurrence-order matching paired new element j of rest with (`pair_kind`). */
+enum { NOT_PAIRED = 0, ANCHOR = 1, OTHER_PAIR = 2 };
+
+/* Scratch of the step, in one block: the occurrence-order matching, anchors, gap lists. */
 typedef struct scratch {
-    int64_t *saved;        /* the occurrence-order new_to_old of rest (m) */
+    int64_t *saved;        /* the old indices of its other pairs, in new order; then, when
+                            * needed, its whole new_to_old over rest (`spread_saved`) (m) */
     int64_t *anchor_old;   /* old index of each anchor, in new order (m) */
     uint32_t *anchor_new;  /* new index of each anchor (m) */
     uint8_t *flags;        /* in_lis of the anchors, then of the matching (m) */
@@ -49,7 +53,7 @@ typedef struct scratch {
     uint64_t *gap_new_fp;  /* (m) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
-    uint8_t *is_anchor;    /* per new element of rest: 1 for an anchor (m) */
+    uint8_t *pair_kind;    /* per new element of rest: NOT_PAIRED, ANCHOR, OTHER_PAIR (m) */
     fd_allocator gap_allocator; /* the gaps' workspace: an fd_arena over one block */
 } scratch;
 
@@ -103,6 +107,19 @@ static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe,
         }
     }
     return FD_OK;
+}
+
+/* Spreads the occurrence-order matching over rest in `s->saved`, from its anchors (anchor_old,
+ * in new order) and its other pairs (the first `others` entries of saved, in new order), in
+ * place: filled from the end, each write lands at or after the entries still to be read. */
+static void spread_saved(fd_range rest, const scratch *s, size_t anchors, size_t others) {
+    for (size_t j = rest.new_end - rest.new_begin; j > 0; j--) {
+        switch (s->pair_kind[j - 1]) {
+        case ANCHOR: s->saved[j - 1] = s->anchor_old[--anchors]; break;
+        case OTHER_PAIR: s->saved[j - 1] = s->saved[--others]; break;
+        default: s->saved[j - 1] = -1; break;
+        }
+    }
 }
 
 /* The length of one longest increasing subsequence of new_to_old over rest. */
@@ -171,7 +188,7 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
                                    uint8_t *staying, size_t *staying_length) {
     size_t m = rest.new_end - rest.new_begin;
     size_t frame_length = 0, staying_after = 0, gap_pairs = 0;
-    uint8_t *after_flags = s->flags + anchors;
+    uint8_t *before_flags = s->flags + anchors; /* the anchors' flags are read until the gaps end */
     fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
     if (status != FD_OK) return status;
     size_t workspace_bytes = gap_workspace_bytes(largest_gap(rest, s, anchors));
@@ -180,11 +197,13 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     fd_arena arena;
     fd_arena_init(&arena, workspace, workspace_bytes, c->allocator);
     s->gap_allocator = fd_arena_allocator(&arena);
-    memcpy(s->saved, c->new_to_old + rest.new_begin, m * sizeof *s->saved);
-    /* Anchors only (the other pairs undone); then the gaps between consecutive frame anchors. */
+    /* Anchors only (the other pairs undone, their old indices kept in new order); then the gaps
+     * between consecutive frame anchors. */
+    size_t others = 0;
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        int64_t i = c->new_to_old[j];
-        if (i >= 0 && !s->is_anchor[j - rest.new_begin]) {
+        if (s->pair_kind[j - rest.new_begin] == OTHER_PAIR) {
+            int64_t i = c->new_to_old[j];
+            s->saved[others++] = i;
             c->old_to_new[i] = -1;
             c->new_to_old[j] = -1;
         }
@@ -199,28 +218,28 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     if (status == FD_OK) status = pair_gap(c, s, old_from, rest.old_end, new_from, rest.new_end, &gap_pairs);
     fd_deallocate(c->allocator, workspace);
     if (status == FD_OK) status = pair_the_rest(c, rest, s);
-    if (status == FD_OK) status = increasing_length(c, rest, after_flags, &staying_after);
+    if (status == FD_OK) status = increasing_length(c, rest, staying, &staying_after);
     size_t staying_before = 0;
+    int spread = 0;
     if (status == FD_OK && gap_pairs < matched - anchors) {
         /* A closer bound: an increasing subsequence of the occurrence-order matching is one of
          * its anchors (at most the frame's length) and one of its other pairs, so it is no
-         * longer than the frame plus the longest of the latter (listed, in new order, where
-         * the anchors were; `staying` is free until the end). */
-        size_t others = 0, others_length = 0;
-        for (size_t j = 0; j < m; j++) {
-            if (s->saved[j] >= 0 && !s->is_anchor[j]) s->anchor_old[others++] = s->saved[j];
-        }
-        status = fd_longest_increasing_subsequence(s->anchor_old, others, staying, &others_length, c->allocator);
+         * longer than the frame plus the longest of the latter (kept in new order). */
+        size_t others_length = 0;
+        status = fd_longest_increasing_subsequence(s->saved, others, before_flags, &others_length, c->allocator);
         if (status == FD_OK && staying_after < frame_length + others_length) {
             /* Still not settled: the occurrence-order matching's own subsequence. */
-            status = fd_longest_increasing_subsequence(s->saved, m, staying, &staying_before, c->allocator);
+            spread_saved(rest, s, anchors, others);
+            spread = 1;
+            status = fd_longest_increasing_subsequence(s->saved, m, before_flags, &staying_before, c->allocator);
         }
     }
     if (status != FD_OK || staying_after < staying_before) {
+        if (!spread) spread_saved(rest, s, anchors, others);
         restore(c, rest, s->saved);
+        memcpy(staying, before_flags, m);
         *staying_length = staying_before;
     } else {
-        memcpy(staying, after_flags, m);
         *staying_length = staying_after;
     }
     return status;
@@ -231,7 +250,7 @@ fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence
     if (n == 0 || m == 0 || occurrences->slots == NULL) return FD_OK;
     /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
     size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
-    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 4 /* flags: anchors, matching, staying, is_anchor */ + n8 * 4 + m8 * 4
+    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 4 /* flags: anchors, matching, staying, pair_kind */ + n8 * 4 + m8 * 4
                  + n * 8 + m * 8 + n * 8 + m * 8;
     unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
     if (block == NULL) return FD_ERR_NO_MEMORY;
@@ -247,26 +266,28 @@ fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence
     s.gap_old = (uint32_t *)cursor;       cursor += n8 * 4;
     s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
     uint8_t *staying = cursor;            cursor += m8;
-    s.is_anchor = cursor;                 cursor += m8;
+    s.pair_kind = cursor;                 cursor += m8;
     s.flags = cursor;
     /* Anchors: the pairs of the fingerprints the table found once on each side (its slots read
      * in table order, then listed in new order). */
-    memset(s.is_anchor, 0, m);
+    memset(s.pair_kind, NOT_PAIRED, m);
     for (uint64_t k = 0; k < occurrences->capacity; k++) {
         uint64_t slot = occurrences->slots[k];
         if (slot == 0 || !fd_slot_unique_in_both(slot)) continue;
         int64_t j = c->old_to_new[fd_slot_head(slot)];
-        if (j >= 0) s.is_anchor[(size_t)j - rest.new_begin] = 1;
+        if (j >= 0) s.pair_kind[(size_t)j - rest.new_begin] = ANCHOR;
     }
     size_t anchors = 0, matched = 0;
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
         int64_t i = c->new_to_old[j];
         if (i < 0) continue;
         matched++;
-        if (s.is_anchor[j - rest.new_begin]) {
+        if (s.pair_kind[j - rest.new_begin] == ANCHOR) {
             s.anchor_old[anchors] = i;
             s.anchor_new[anchors] = (uint32_t)j;
             anchors++;
+        } else {
+            s.pair_kind[j - rest.new_begin] = OTHER_PAIR;
         }
     }
     /* No anchor: nothing to place the repeats by. Every pair an anchor: nothing repeats. */
