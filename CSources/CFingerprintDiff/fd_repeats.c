@@ -27,9 +27,11 @@
  *
  * Cost: no table of its own (the anchors are read from the table that matched by occurrence
  * order, which recorded which fingerprints repeat), an LIS over the anchors, the gaps'
- * searches (linear in their sizes; a small gap whose two sides share no fingerprint costs no
- * search), a second occurrence pass over what the gaps left, and two LIS over `rest`, the
- * second of which fd_diff takes as its own (the moves of the result): O(n + m) expected plus
+ * searches (linear in their sizes; a gap empty on one side costs nothing, a small gap whose
+ * two sides share no fingerprint no search), a second occurrence pass over what the gaps left,
+ * the LIS of the result over `rest`, which fd_diff takes as its own (the moves), and, only
+ * when the gaps left pairs of occurrence order out, an LIS over those pairs (kept as a list,
+ * not a copy of the matching) and at most one over occurrence order: O(n + m) expected plus
  * O(k log k) for k elements out of order. Allocations: a constant number, whatever the number of
  * gaps: one block of scratch, and one workspace in which every gap's search runs (an fd_arena,
  * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 44
@@ -44,8 +46,8 @@ enum { NOT_PAIRED = 0, ANCHOR = 1, OTHER_PAIR = 2 };
 typedef struct scratch {
     int64_t *saved;        /* the old indices of its other pairs, in new order; then, when
                             * needed, its whole new_to_old over rest (`spread_saved`) (m) */
-    int64_t *anchor_old;   /* old index of each anchor, in new order (m) */
-    uint32_t *anchor_new;  /* new index of each anchor (m) */
+    int64_t *anchor_old;   /* old index of each anchor, in new order; then of the frame's (m) */
+    uint32_t *anchor_new;  /* new index of each anchor; then of the frame's (m) */
     uint8_t *flags;        /* in_lis of the anchors, then of the matching (m) */
     uint32_t *gap_old;     /* unpaired old indices of one gap (n) */
     uint32_t *gap_new;     /* unpaired new indices of one gap (m) */
@@ -109,13 +111,14 @@ static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe,
     return FD_OK;
 }
 
-/* Spreads the occurrence-order matching over rest in `s->saved`, from its anchors (anchor_old,
- * in new order) and its other pairs (the first `others` entries of saved, in new order), in
- * place: filled from the end, each write lands at or after the entries still to be read. */
-static void spread_saved(fd_range rest, const scratch *s, size_t anchors, size_t others) {
+/* Spreads the occurrence-order matching over rest in `s->saved`, from its anchors (still
+ * paired: nothing undoes them) and its other pairs (the first `others` entries of saved, in new
+ * order), in place: filled from the end, each write lands at or after the entries still to be
+ * read. */
+static void spread_saved(const fd_context *c, fd_range rest, const scratch *s, size_t others) {
     for (size_t j = rest.new_end - rest.new_begin; j > 0; j--) {
         switch (s->pair_kind[j - 1]) {
-        case ANCHOR: s->saved[j - 1] = s->anchor_old[--anchors]; break;
+        case ANCHOR: s->saved[j - 1] = c->new_to_old[rest.new_begin + j - 1]; break;
         case OTHER_PAIR: s->saved[j - 1] = s->saved[--others]; break;
         default: s->saved[j - 1] = -1; break;
         }
@@ -136,6 +139,12 @@ static void restore(fd_context *c, fd_range rest, const int64_t *new_to_old) {
     }
 }
 
+/* Puts the occurrence-order matching back on rest. */
+static void put_back(fd_context *c, fd_range rest, const scratch *s, size_t others) {
+    spread_saved(c, rest, s, others);
+    restore(c, rest, s->saved);
+}
+
 /* The workspace of the gaps' searches, for the largest gap between consecutive frame anchors
  * (its two sides' lengths, `elements`): what fd_step_myers_middle takes at most, per element
  * (Hunt-Szymanski's pair lists and their LIS with the occurrence chains, or the compacted
@@ -143,18 +152,24 @@ static void restore(fd_context *c, fd_range rest, const int64_t *new_to_old) {
  * expected) gets the rest from the context's allocator. */
 static size_t gap_workspace_bytes(size_t elements) { return 112 * elements + 4096; }
 
-/* The longest gap between consecutive frame anchors (flags set), both sides together. */
-static size_t largest_gap(fd_range rest, const scratch *s, size_t anchors) {
-    size_t largest = 0, old_from = rest.old_begin, new_from = rest.new_begin;
+/* Keeps the frame anchors (flags set) at the front of the anchor lists; returns their number,
+ * and in *largest the longest gap between consecutive ones, both sides together. */
+static size_t keep_frame(fd_range rest, scratch *s, size_t anchors, size_t *largest) {
+    size_t frame = 0, old_from = rest.old_begin, new_from = rest.new_begin;
+    *largest = 0;
     for (size_t k = 0; k < anchors; k++) {
         if (!s->flags[k]) continue;
-        size_t elements = ((size_t)s->anchor_old[k] - old_from) + (s->anchor_new[k] - new_from);
-        if (elements > largest) largest = elements;
-        old_from = (size_t)s->anchor_old[k] + 1;
-        new_from = (size_t)s->anchor_new[k] + 1;
+        size_t old_index = (size_t)s->anchor_old[k], new_index = s->anchor_new[k];
+        size_t elements = (old_index - old_from) + (new_index - new_from);
+        if (elements > *largest) *largest = elements;
+        s->anchor_old[frame] = (int64_t)old_index;
+        s->anchor_new[frame++] = (uint32_t)new_index;
+        old_from = old_index + 1;
+        new_from = new_index + 1;
     }
     size_t last = (rest.old_end - old_from) + (rest.new_end - new_from);
-    return last > largest ? last : largest;
+    if (last > *largest) *largest = last;
+    return frame;
 }
 
 /* Step 4 on what the gaps left: the unpaired elements of rest, listed (in `s->gap_old` and
@@ -184,34 +199,33 @@ static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
  * anchors, each paired in order), and the same number of pairs. So when the gaps paired every
  * pair that is not an anchor's, or when the new matching's own subsequence reaches the second
  * bound, it keeps at least as many in place, and stands: the same choice, without the cost. */
-static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t matched,
+static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t others,
                                    uint8_t *staying, size_t *staying_length) {
     size_t m = rest.new_end - rest.new_begin;
     size_t frame_length = 0, staying_after = 0, gap_pairs = 0;
-    uint8_t *before_flags = s->flags + anchors; /* the anchors' flags are read until the gaps end */
+    uint8_t *before_flags = s->flags + anchors; /* after the anchors' flags */
     fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
-    if (status != FD_OK) return status;
-    size_t workspace_bytes = gap_workspace_bytes(largest_gap(rest, s, anchors));
+    if (status != FD_OK) {
+        put_back(c, rest, s, others);
+        return status;
+    }
+    size_t largest = 0, frame = keep_frame(rest, s, anchors, &largest);
+    size_t workspace_bytes = gap_workspace_bytes(largest);
     unsigned char *workspace = fd_allocate_array(c->allocator, workspace_bytes, 1);
-    if (workspace == NULL) return FD_ERR_NO_MEMORY;
+    if (workspace == NULL) {
+        put_back(c, rest, s, others);
+        return FD_ERR_NO_MEMORY;
+    }
     fd_arena arena;
     fd_arena_init(&arena, workspace, workspace_bytes, c->allocator);
     s->gap_allocator = fd_arena_allocator(&arena);
-    /* Anchors only (the other pairs undone, their old indices kept in new order); then the gaps
-     * between consecutive frame anchors. */
-    size_t others = 0;
-    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        if (s->pair_kind[j - rest.new_begin] == OTHER_PAIR) {
-            int64_t i = c->new_to_old[j];
-            s->saved[others++] = i;
-            c->old_to_new[i] = -1;
-            c->new_to_old[j] = -1;
-        }
-    }
+    /* The gaps between consecutive frame anchors (the other pairs are undone). */
     size_t old_from = rest.old_begin, new_from = rest.new_begin;
-    for (size_t k = 0; k < anchors && status == FD_OK; k++) {
-        if (!s->flags[k]) continue;
-        status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k], &gap_pairs);
+    for (size_t k = 0; k < frame && status == FD_OK; k++) {
+        /* A gap empty on one side pairs nothing: most gaps, between anchors that stayed. */
+        if ((size_t)s->anchor_old[k] > old_from && s->anchor_new[k] > new_from) {
+            status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k], &gap_pairs);
+        }
         old_from = (size_t)s->anchor_old[k] + 1;
         new_from = (size_t)s->anchor_new[k] + 1;
     }
@@ -221,7 +235,7 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     if (status == FD_OK) status = increasing_length(c, rest, staying, &staying_after);
     size_t staying_before = 0;
     int spread = 0;
-    if (status == FD_OK && gap_pairs < matched - anchors) {
+    if (status == FD_OK && gap_pairs < others) {
         /* A closer bound: an increasing subsequence of the occurrence-order matching is one of
          * its anchors (at most the frame's length) and one of its other pairs, so it is no
          * longer than the frame plus the longest of the latter (kept in new order). */
@@ -229,13 +243,13 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
         status = fd_longest_increasing_subsequence(s->saved, others, before_flags, &others_length, c->allocator);
         if (status == FD_OK && staying_after < frame_length + others_length) {
             /* Still not settled: the occurrence-order matching's own subsequence. */
-            spread_saved(rest, s, anchors, others);
+            spread_saved(c, rest, s, others);
             spread = 1;
             status = fd_longest_increasing_subsequence(s->saved, m, before_flags, &staying_before, c->allocator);
         }
     }
     if (status != FD_OK || staying_after < staying_before) {
-        if (!spread) spread_saved(rest, s, anchors, others);
+        if (!spread) spread_saved(c, rest, s, others);
         restore(c, rest, s->saved);
         memcpy(staying, before_flags, m);
         *staying_length = staying_before;
@@ -277,26 +291,32 @@ fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence
         int64_t j = c->old_to_new[fd_slot_head(slot)];
         if (j >= 0) s.pair_kind[(size_t)j - rest.new_begin] = ANCHOR;
     }
-    size_t anchors = 0, matched = 0;
+    /* The anchors listed in new order; the other pairs undone, their old indices kept in new
+     * order (put back when the step keeps occurrence order). */
+    size_t anchors = 0, others = 0;
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
         int64_t i = c->new_to_old[j];
         if (i < 0) continue;
-        matched++;
         if (s.pair_kind[j - rest.new_begin] == ANCHOR) {
             s.anchor_old[anchors] = i;
             s.anchor_new[anchors] = (uint32_t)j;
             anchors++;
         } else {
             s.pair_kind[j - rest.new_begin] = OTHER_PAIR;
+            s.saved[others++] = i;
+            c->old_to_new[i] = -1;
+            c->new_to_old[j] = -1;
         }
     }
     /* No anchor: nothing to place the repeats by. Every pair an anchor: nothing repeats. */
     fd_status status = FD_OK;
-    if (anchors > 0 && anchors < matched) {
+    if (anchors == 0 && others > 0) {
+        put_back(c, rest, &s, others);
+    } else if (anchors > 0 && others > 0) {
         size_t length = 0;
         /* fd_diff's moves are one longest increasing subsequence of the final matching: the
          * step has one for rest, and the common prefix before it stays in place. */
-        status = pair_from_anchors(c, rest, &s, anchors, matched, c->in_lis ? c->in_lis + rest.new_begin : staying, &length);
+        status = pair_from_anchors(c, rest, &s, anchors, others, c->in_lis ? c->in_lis + rest.new_begin : staying, &length);
         if (status == FD_OK && c->in_lis) {
             memset(c->in_lis, 1, rest.new_begin);
             c->lis_ready = 1;
