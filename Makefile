@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps valgrind test test-packaged consumer line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
+.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -31,10 +31,16 @@ test-packaged: deps
 consumer:
 	Tests/Consumer/check.sh
 
+## ModelStorageViews' UIKit and AppKit code, and the README's and DocC's UIKit and AppKit
+## examples, type-checked against interface stubs of Apple's documented declarations
+## (Tests/AppleStubs), with proof that a planted error fails it (about a minute).
+apple-check: deps
+	Tests/AppleStubs/check.sh
+
 ## The DocC documentation of the library products; any warning fails. Its own build folder
 ## (.build-docs), so that it and make test, which ask for other traits, do not rebuild each other.
 docs: deps
-	$(SWIFT) package --scratch-path .build-docs --traits GRDB generate-documentation --target FingerprintDiff --target ModelStorage --target ModelStorageGRDB --target ModelStorageTesting --warnings-as-errors
+	$(SWIFT) package --scratch-path .build-docs --traits GRDB generate-documentation --target FingerprintDiff --target ModelStorage --target ModelStorageGRDB --target ModelStorageTesting --target ModelStorageViews --warnings-as-errors
 
 ## The benchmark tables: each diff against its floor and the standard library, each storage
 ## operation against the bare diff. A fresh clone's first run took 2 minutes on 2 cores (1.5 of

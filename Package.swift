@@ -31,6 +31,9 @@ let package = Package(
         .library(name: "ModelStorageGRDB", targets: ["ModelStorageGRDB"]),
         // For test targets: a view that holds UIKit's batch-update rules (SimulatedView).
         .library(name: "ModelStorageTesting", targets: ["ModelStorageTesting"]),
+        // Table and collection views through a ViewUpdater: adapters (everywhere) and, on Apple
+        // platforms, UIKit's and AppKit's views and data sources with cell providers.
+        .library(name: "ModelStorageViews", targets: ["ModelStorageViews"]),
         // The C core alone, for C targets and for the benchmark's per-step timings.
         .library(name: "CFingerprintDiff", targets: ["CFingerprintDiff"]),
     ],
@@ -79,6 +82,14 @@ let package = Package(
             name: "ModelStorageTesting",
             dependencies: ["ModelStorage"]
         ),
+        // Adapters from UITableView, UICollectionView, NSCollectionView and NSTableView to
+        // BatchUpdatingView, and data sources with cell providers (Sources/ModelStorageViews/UIKit
+        // and AppKit, compiled only where those frameworks are; type-checked here by
+        // `make apple-check` against Tests/AppleStubs).
+        .target(
+            name: "ModelStorageViews",
+            dependencies: ["ModelStorage"]
+        ),
         // DatabaseStorage: a storage that follows a GRDB request over SQLite.
         .target(
             name: "ModelStorageGRDB",
@@ -111,6 +122,10 @@ let package = Package(
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "ModelStorageTesting", "FingerprintDiff", "SeededRandom"]
+        ),
+        .testTarget(
+            name: "ModelStorageViewsTests",
+            dependencies: ["ModelStorageViews", "ModelStorage", "ModelStorageTesting", "FingerprintDiff", "SeededRandom"]
         ),
         .testTarget(
             name: "ModelStorageGRDBTests",

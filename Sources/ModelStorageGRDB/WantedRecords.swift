@@ -31,7 +31,7 @@ struct WantedRecords {
         var newPathOfOld: [IndexPath: IndexPath] = [:]
         newPathOfOld.reserveCapacity(changes.itemUpdates.count)
         for update in changes.itemUpdates { newPathOfOld[update.old] = update.new }
-        func id(at path: IndexPath) -> RowID { new.sections[path.section].items[path.item].id }
+        func id(at path: IndexPath) -> RowID { new.sections[path[0]].items[path[1]].id }
         for path in batch.updatedItems.compactMap({ newPathOfOld[$0] }) + batch.updatedItemsAfterMoves {
             purposes[id(at: path)] = .updated(at: path)
         }

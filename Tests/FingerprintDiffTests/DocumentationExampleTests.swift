@@ -3,7 +3,10 @@ import Testing
 
 /// Every Swift example of the README and of the DocC articles is compiled and run by a test
 /// file: this test checks that each example appears there line for line (indentation aside),
-/// so that an example edited in the text and not in the test (or the other way) fails.
+/// so that an example edited in the text and not in the test (or the other way) fails. The
+/// examples that import UIKit or AppKit cannot run here: `make apple-check`
+/// (Tests/AppleStubs/check.sh) type-checks each of them, from the text itself, against the
+/// interface stubs.
 @Suite("Documentation examples are the tested code")
 struct DocumentationExampleTests {
     /// The package root, from this file's path.
@@ -32,7 +35,14 @@ struct DocumentationExampleTests {
          ["Tests/ModelStorageTests/ArticleExampleTests.swift"]),
         ("Sources/ModelStorageGRDB/ModelStorageGRDB.docc/FollowingADatabase.md",
          ["Tests/ModelStorageGRDBTests/ArticleExampleTests.swift"]),
+        ("Sources/ModelStorageViews/ModelStorageViews.docc/ShowingAStorageInUIKitAndAppKit.md", []),
     ]
+
+    /// Whether a block is an Apple-platform example (it imports UIKit or AppKit), which
+    /// `make apple-check` type-checks from the text instead of a test file.
+    static func isAppleExample(_ block: [String]) -> Bool {
+        block.contains { $0 == "import UIKit" || $0 == "import AppKit" }
+    }
 
     /// Blocks that are set-up text, not code to compile (package manifests lines, a
     /// loop written with placeholders).
@@ -83,7 +93,7 @@ struct DocumentationExampleTests {
         }
         let blocks = Self.swiftBlocks(of: text).filter { !Self.isSetUpText($0.flatMap { $0 }) }
         #expect(!blocks.isEmpty, "\(document) has no Swift example")
-        for block in blocks {
+        for block in blocks where !Self.isAppleExample(block.flatMap { $0 }) {
             // The code: every paragraph, line for line, in one of the test files.
             let code = block.map { $0.filter { !$0.hasPrefix("import ") } }.filter { !$0.isEmpty }
             guard let file = tested.firstIndex(where: { lines in code.allSatisfy { Self.contains(lines, $0) } }) else {

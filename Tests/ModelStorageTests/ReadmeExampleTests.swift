@@ -35,7 +35,7 @@ final class SongsScreen {
     let storage = MemoryStorage()
     let updater: ViewUpdater<MemoryStorage>
 
-    /// `view`: a UICollectionView or UITableView (the Apple product conforms them), or a
+    /// `view`: a UICollectionView or UITableView (through ModelStorageViews' adapters), or a
     /// SimulatedView in tests. Its data source reads `updater`, never `storage`.
     init(view: any BatchUpdatingView) {
         updater = ViewUpdater(storage: storage, view: view)

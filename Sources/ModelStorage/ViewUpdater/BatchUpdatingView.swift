@@ -3,9 +3,9 @@
 import Foundation
 
 /// What a table or collection view offers a ``ViewUpdater``, spelled as `UICollectionView`
-/// spells it, so that a collection view conforms with next to no code (the Apple product's
-/// conformances: `UICollectionView`, `UITableView`, `NSCollectionView`, `NSTableView`), and a
-/// test double (the `ModelStorageTesting` product's `SimulatedView`) can stand in for one.
+/// spells it: the `ModelStorageViews` product's adapters make `UICollectionView`,
+/// `UITableView`, `NSCollectionView` and `NSTableView` one, and a test double (the
+/// `ModelStorageTesting` product's `SimulatedView`) can stand in for one.
 ///
 /// The semantics are UIKit's: inside ``performBatchUpdates(_:completion:)``'s `updates` block,
 /// deletions and reloads name old index paths and sections, insertions new ones, moves old to

@@ -1,0 +1,37 @@
+import Foundation
+import ModelStorage
+
+/// What a one-section table that applies each change at once offers a
+/// ``SingleSectionTableAdapter``: `NSTableView`'s row operations, spelled as `NSTableView`
+/// spells them (the AppKit conformance forwards each to the method of that name).
+///
+/// Unlike a batch of `UITableView`, each call takes effect when it is made: `removeRows` names
+/// rows as the table shows them at that moment, `insertRows` the rows' final positions, and
+/// `moveRow` is a removal followed by an insertion. The adapter orders and adjusts its calls so
+/// (see ``RowSteps``).
+@MainActor
+public protocol IncrementalTableOperations<AnimationOptions> {
+    /// How an insertion or removal animates (`NSTableView.AnimationOptions`).
+    associatedtype AnimationOptions
+    /// Runs `updates` between `beginUpdates()` and `endUpdates()`, animated, and `completion`
+    /// when the animations end.
+    func performUpdates(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor () -> Void)
+    /// Inserts rows at their final positions.
+    func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions)
+    /// Removes rows, named as the table shows them now.
+    func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions)
+    /// Moves a row, keeping its view.
+    func moveRow(at oldIndex: Int, to newIndex: Int)
+    /// Reads the data of rows again, in every column.
+    func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet)
+    /// Drops every row view and reads the data source again.
+    func reloadData()
+    /// The number of rows the table shows now.
+    var numberOfRows: Int { get }
+    /// The number of columns.
+    var numberOfColumns: Int { get }
+    /// The rows that are visible.
+    var visibleRows: Range<Int> { get }
+    /// Whether the table is in a window.
+    var isInWindow: Bool { get }
+}

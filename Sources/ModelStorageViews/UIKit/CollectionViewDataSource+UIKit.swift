@@ -1,0 +1,70 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+import ModelStorage
+
+/// A `UICollectionView` data source that answers from what a `ViewUpdater` shows (never from
+/// the live storage, whose counts may have moved on), with a cell provider, as
+/// `UICollectionViewDiffableDataSource` does.
+///
+/// ```swift
+/// let updater = ViewUpdater(storage: storage, view: CollectionViewAdapter(collectionView))
+/// dataSource = CollectionViewDataSource(updater: updater) { collectionView, indexPath, item in
+///     collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item as? Song)
+/// }
+/// collectionView.dataSource = dataSource
+/// ```
+///
+/// The collection view holds its data source weakly: keep this object (a view controller's
+/// property).
+@MainActor
+public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
+    /// Makes the cell of an item: the collection view, the item's index path, and the item
+    /// shown there.
+    public typealias CellProvider = @MainActor (UICollectionView, IndexPath, any Sendable) -> UICollectionViewCell
+    /// Makes a supplementary view: the collection view, its kind, its index path, and the
+    /// supplementary model the storage holds for that kind and section (`nil` when none).
+    public typealias SupplementaryViewProvider =
+        @MainActor (UICollectionView, String, IndexPath, (any Sendable)?) -> UICollectionReusableView
+
+    /// What the collection view shows.
+    public let updater: ViewUpdater<Source>
+    /// Makes the supplementary views (headers, footers) the layout asks for; set it when the
+    /// layout has any (as with `UICollectionViewDiffableDataSource`, the view asks only then).
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+    private let cellProvider: CellProvider
+
+    /// A data source that shows what `updater` shows, making each cell with `cellProvider`.
+    public init(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
+        self.updater = updater
+        self.cellProvider = cellProvider
+        super.init()
+    }
+}
+
+extension CollectionViewDataSource: UICollectionViewDataSource {
+    /// The number of sections the updater shows.
+    public func numberOfSections(in collectionView: UICollectionView) -> Int {
+        updater.numberOfSections
+    }
+
+    /// The number of items the updater shows in `section`.
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        updater.numberOfItems(inSection: section)
+    }
+
+    /// The cell of the item the updater shows at `indexPath`, from the cell provider.
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        cellProvider(collectionView, indexPath, updater.item(at: indexPath) ?? MissingItem(indexPath: indexPath))
+    }
+
+    /// The supplementary view of `kind` at `indexPath`, from the supplementary view provider.
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> UICollectionReusableView {
+        let model = updater.supplementaryModel(ofKind: kind, forSectionAt: indexPath[0])
+        guard let provider = supplementaryViewProvider else {
+            preconditionFailure("CollectionViewDataSource: the layout asks for a \(kind) view; set supplementaryViewProvider")
+        }
+        return provider(collectionView, kind, indexPath, model)
+    }
+}
+#endif

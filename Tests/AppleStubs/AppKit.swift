@@ -1,0 +1,249 @@
+// An interface stub of the AppKit declarations ModelStorageViews and its documented examples
+// use, for `make apple-check` (Tests/AppleStubs/check.sh), which type-checks them on Linux with
+// `canImport(AppKit)` true. Each declaration is written from Apple's documentation page named
+// above it (https://developer.apple.com/documentation/appkit/...): names, labels, types,
+// optionality, `@MainActor` and `open` as the page declares them; nothing added to make code
+// compile. Bodies are placeholders: this module is type-checked against, never run.
+//
+// As in UIKit.swift: `@objc optional` requirements are requirements with a default in an
+// extension (a misspelled witness gets the same "nearly matches" warning), and
+// `-D STUB_SENDABLE_CLOSURES` builds the other spelling of the imported closures whose
+// `@Sendable` depends on the SDK (check.sh type-checks the product against both).
+@_exported import Foundation
+
+// MARK: IndexPath (AppKit's additions to Foundation's IndexPath)
+
+extension IndexPath {
+    // https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    // https://developer.apple.com/documentation/foundation/indexpath/section
+    public var section: Int { get { self[0] } set { self[0] = newValue } }
+    // https://developer.apple.com/documentation/foundation/indexpath/item
+    public var item: Int { get { self[1] } set { self[1] = newValue } }
+}
+
+// MARK: Responders, views, windows, animation
+
+// https://developer.apple.com/documentation/appkit/nsanimatablepropertycontainer
+@MainActor public protocol NSAnimatablePropertyContainer {
+    // https://developer.apple.com/documentation/appkit/nsanimatablepropertycontainer/animator()
+    func animator() -> Self
+}
+
+// https://developer.apple.com/documentation/appkit/nsresponder
+@MainActor open class NSResponder: NSObject {}
+
+// https://developer.apple.com/documentation/appkit/nsview
+@MainActor open class NSView: NSResponder, NSAnimatablePropertyContainer {
+    // https://developer.apple.com/documentation/appkit/nsview/window
+    open var window: NSWindow? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/visiblerect
+    open var visibleRect: NSRect { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsanimatablepropertycontainer/animator()
+    public func animator() -> Self { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nswindow
+@MainActor open class NSWindow: NSResponder {}
+
+// https://developer.apple.com/documentation/appkit/nscontrol
+@MainActor open class NSControl: NSView {
+    // https://developer.apple.com/documentation/appkit/nscontrol/stringvalue
+    open var stringValue: String { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/appkit/nstextfield
+@MainActor open class NSTextField: NSControl {}
+
+// https://developer.apple.com/documentation/appkit/nsviewcontroller
+@MainActor open class NSViewController: NSResponder {
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/view
+    open var view: NSView { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/viewdidload()
+    open func viewDidLoad() {}
+}
+
+// https://developer.apple.com/documentation/appkit/nsanimationcontext
+open class NSAnimationContext: NSObject {
+    #if STUB_SENDABLE_CLOSURES
+    // The same page, with the completion handler imported without @Sendable.
+    open class func runAnimationGroup(_ changes: (NSAnimationContext) -> Void, completionHandler: (() -> Void)? = nil) {}
+    #else
+    // https://developer.apple.com/documentation/appkit/nsanimationcontext/runanimationgroup(_:completionhandler:)
+    open class func runAnimationGroup(_ changes: (NSAnimationContext) -> Void, completionHandler: (@Sendable () -> Void)? = nil) {}
+    #endif
+}
+
+// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier
+public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    // https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier/init(rawvalue:)
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier/init(_:)
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
+// MARK: NSTableView
+
+// https://developer.apple.com/documentation/appkit/nstablecolumn
+@MainActor open class NSTableColumn: NSObject {}
+
+// https://developer.apple.com/documentation/appkit/nstablecellview
+@MainActor open class NSTableCellView: NSView {
+    // https://developer.apple.com/documentation/appkit/nstablecellview/textfield
+    open var textField: NSTextField? { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/appkit/nstableview
+@MainActor open class NSTableView: NSControl {
+    // https://developer.apple.com/documentation/appkit/nstableview/animationoptions
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/effectfade
+        public static let effectFade = AnimationOptions(rawValue: 0x1)
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/effectgap
+        public static let effectGap = AnimationOptions(rawValue: 0x2)
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideup
+        public static let slideUp = AnimationOptions(rawValue: 0x10)
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slidedown
+        public static let slideDown = AnimationOptions(rawValue: 0x20)
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideleft
+        public static let slideLeft = AnimationOptions(rawValue: 0x30)
+        // https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideright
+        public static let slideRight = AnimationOptions(rawValue: 0x40)
+    }
+
+    // https://developer.apple.com/documentation/appkit/nstableview/datasource
+    weak open var dataSource: (any NSTableViewDataSource)?
+    // https://developer.apple.com/documentation/appkit/nstableview/delegate
+    weak open var delegate: (any NSTableViewDelegate)?
+
+    // https://developer.apple.com/documentation/appkit/nstableview/makeview(withidentifier:owner:)
+    open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?) -> NSView? {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/appkit/nstableview/beginupdates()
+    open func beginUpdates() {}
+    // https://developer.apple.com/documentation/appkit/nstableview/endupdates()
+    open func endUpdates() {}
+    // https://developer.apple.com/documentation/appkit/nstableview/insertrows(at:withanimation:)
+    open func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/removerows(at:withanimation:)
+    open func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/moverow(at:to:)
+    open func moveRow(at oldIndex: Int, to newIndex: Int) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
+    open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/reloaddata()
+    open func reloadData() {}
+    // https://developer.apple.com/documentation/appkit/nstableview/numberofrows
+    open var numberOfRows: Int { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstableview/numberofcolumns
+    open var numberOfColumns: Int { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstableview/rows(in:)
+    open func rows(in rect: NSRect) -> NSRange { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nstableviewdatasource
+public protocol NSTableViewDataSource: NSObjectProtocol {
+    // optional:
+    // https://developer.apple.com/documentation/appkit/nstableviewdatasource/numberofrows(in:)
+    @MainActor func numberOfRows(in tableView: NSTableView) -> Int
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension NSTableViewDataSource {
+    @MainActor public func numberOfRows(in tableView: NSTableView) -> Int { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nstableviewdelegate
+public protocol NSTableViewDelegate: NSObjectProtocol {
+    // optional:
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:viewfor:row:)
+    @MainActor func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView?
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:heightofrow:)
+    @MainActor func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension NSTableViewDelegate {
+    @MainActor public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+        fatalError("interface stub")
+    }
+    @MainActor public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat { fatalError("interface stub") }
+}
+
+// MARK: NSCollectionView
+
+// https://developer.apple.com/documentation/appkit/nscollectionviewitem
+@MainActor open class NSCollectionViewItem: NSViewController {
+    // https://developer.apple.com/documentation/appkit/nscollectionviewitem/textfield
+    open var textField: NSTextField? { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/appkit/nscollectionview
+@MainActor open class NSCollectionView: NSView {
+    // https://developer.apple.com/documentation/appkit/nscollectionview/supplementaryelementkind
+    public typealias SupplementaryElementKind = String
+
+    // https://developer.apple.com/documentation/appkit/nscollectionview/datasource
+    weak open var dataSource: (any NSCollectionViewDataSource)?
+
+    // https://developer.apple.com/documentation/appkit/nscollectionview/makeitem(withidentifier:for:)
+    open func makeItem(withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath) -> NSCollectionViewItem {
+        fatalError("interface stub")
+    }
+
+    #if STUB_SENDABLE_CLOSURES
+    // The same page, with the closures imported as @Sendable.
+    open func performBatchUpdates(_ updates: (@Sendable () -> Void)?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {}
+    #else
+    // https://developer.apple.com/documentation/appkit/nscollectionview/performbatchupdates(_:completionhandler:)
+    open func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)? = nil) {}
+    #endif
+    // https://developer.apple.com/documentation/appkit/nscollectionview/insertsections(_:)
+    open func insertSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/deletesections(_:)
+    open func deleteSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/reloadsections(_:)
+    open func reloadSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/movesection(_:tosection:)
+    open func moveSection(_ section: Int, toSection newSection: Int) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/insertitems(at:)
+    open func insertItems(at indexPaths: Set<IndexPath>) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/deleteitems(at:)
+    open func deleteItems(at indexPaths: Set<IndexPath>) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/reloaditems(at:)
+    open func reloadItems(at indexPaths: Set<IndexPath>) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/moveitem(at:to:)
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/reloaddata()
+    open func reloadData() {}
+    // https://developer.apple.com/documentation/appkit/nscollectionview/indexpathsforvisibleitems()
+    open func indexPathsForVisibleItems() -> Set<IndexPath> { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource
+public protocol NSCollectionViewDataSource: NSObjectProtocol {
+    // https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:numberofitemsinsection:)
+    @MainActor func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int
+    // https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:itemforrepresentedobjectat:)
+    @MainActor func collectionView(_ collectionView: NSCollectionView,
+                                   itemForRepresentedObjectAt indexPath: IndexPath) -> NSCollectionViewItem
+    // optional:
+    // https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/numberofsections(in:)
+    @MainActor func numberOfSections(in collectionView: NSCollectionView) -> Int
+    // https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+    @MainActor func collectionView(_ collectionView: NSCollectionView,
+                                   viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+                                   at indexPath: IndexPath) -> NSView
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension NSCollectionViewDataSource {
+    @MainActor public func numberOfSections(in collectionView: NSCollectionView) -> Int { fatalError("interface stub") }
+    @MainActor public func collectionView(_ collectionView: NSCollectionView,
+                                          viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+                                          at indexPath: IndexPath) -> NSView { fatalError("interface stub") }
+}

@@ -1,0 +1,257 @@
+// An interface stub of the UIKit declarations ModelStorageViews and its documented examples use,
+// for `make apple-check` (Tests/AppleStubs/check.sh), which type-checks them on Linux with
+// `canImport(UIKit)` true. Each declaration is written from Apple's documentation page named
+// above it (https://developer.apple.com/documentation/uikit/...): names, labels, types,
+// optionality, `@MainActor` and `open` as the page declares them; nothing added to make code
+// compile. Bodies are placeholders: this module is type-checked against, never run.
+//
+// Two things Swift on Linux cannot spell as the SDK does:
+// - `@objc optional` protocol requirements (no Objective-C runtime): written as requirements
+//   with a default in an extension, which gives the same "nearly matches" warning for a
+//   misspelled witness declared in an extension (an error under -warnings-as-errors).
+// - The SDK's attributes on imported closures (`@Sendable` or not) depend on the SDK version:
+//   `-D STUB_SENDABLE_CLOSURES` builds the `@Sendable` spelling, and check.sh type-checks the
+//   product against both.
+@_exported import Foundation
+
+// MARK: IndexPath (UIKit's additions to Foundation's IndexPath)
+
+extension IndexPath {
+    // https://developer.apple.com/documentation/foundation/indexpath/init(row:section:)
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    // https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    // https://developer.apple.com/documentation/foundation/indexpath/section
+    public var section: Int { get { self[0] } set { self[0] = newValue } }
+    // https://developer.apple.com/documentation/foundation/indexpath/row
+    public var row: Int { get { self[1] } set { self[1] = newValue } }
+    // https://developer.apple.com/documentation/foundation/indexpath/item
+    public var item: Int { get { self[1] } set { self[1] = newValue } }
+}
+
+// MARK: Responders, views, windows
+
+// https://developer.apple.com/documentation/uikit/uiresponder
+@MainActor open class UIResponder: NSObject {}
+
+// https://developer.apple.com/documentation/uikit/uiview
+@MainActor open class UIView: UIResponder {
+    // https://developer.apple.com/documentation/uikit/uiview/window
+    open var window: UIWindow? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uiwindow
+@MainActor open class UIWindow: UIView {}
+
+// https://developer.apple.com/documentation/uikit/uiscrollview
+@MainActor open class UIScrollView: UIView {}
+
+// MARK: View controllers
+
+// https://developer.apple.com/documentation/uikit/uiviewcontroller
+@MainActor open class UIViewController: UIResponder {
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/view
+    open var view: UIView! { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()
+    open func viewDidLoad() {}
+}
+
+// https://developer.apple.com/documentation/uikit/uitableviewcontroller
+@MainActor open class UITableViewController: UIViewController {
+    // https://developer.apple.com/documentation/uikit/uitableviewcontroller/tableview
+    open var tableView: UITableView! { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
+@MainActor open class UICollectionViewController: UIViewController {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/collectionview
+    open var collectionView: UICollectionView! { get { fatalError("interface stub") } set {} }
+}
+
+// MARK: Content configurations
+
+// https://developer.apple.com/documentation/uikit/uicontentconfiguration-9eib5
+public protocol UIContentConfiguration {}
+
+// https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct
+public struct UIListContentConfiguration: UIContentConfiguration {
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/text
+    public var text: String?
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/secondarytext
+    public var secondaryText: String?
+}
+
+// MARK: UITableView
+
+// https://developer.apple.com/documentation/uikit/uitableviewcell
+@MainActor open class UITableViewCell: UIView {
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/defaultcontentconfiguration()
+    open func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/contentconfiguration
+    open var contentConfiguration: (any UIContentConfiguration)? { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uitableview
+@MainActor open class UITableView: UIScrollView {
+    // https://developer.apple.com/documentation/uikit/uitableview/rowanimation
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle
+        case automatic = 100
+    }
+
+    // https://developer.apple.com/documentation/uikit/uitableview/datasource
+    weak open var dataSource: (any UITableViewDataSource)?
+
+    // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-1m7da
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        fatalError("interface stub")
+    }
+
+    #if STUB_SENDABLE_CLOSURES
+    // The same page, with the closures imported as @Sendable.
+    open func performBatchUpdates(_ updates: (@Sendable () -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {}
+    #else
+    // https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+    #endif
+    // https://developer.apple.com/documentation/uikit/uitableview/insertsections(_:with:)
+    open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:)
+    open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/reloadsections(_:with:)
+    open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/movesection(_:tosection:)
+    open func moveSection(_ section: Int, toSection newSection: Int) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/insertrows(at:with:)
+    open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/deleterows(at:with:)
+    open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/reloadrows(at:with:)
+    open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/reconfigurerows(at:)
+    open func reconfigureRows(at indexPaths: [IndexPath]) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/moverow(at:to:)
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/reloaddata()
+    open func reloadData() {}
+    // https://developer.apple.com/documentation/uikit/uitableview/indexpathsforvisiblerows
+    open var indexPathsForVisibleRows: [IndexPath]? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uitableviewdatasource
+@MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:numberofrowsinsection:)
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:cellforrowat:)
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    // optional:
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/numberofsections(in:)
+    func numberOfSections(in tableView: UITableView) -> Int
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:titleforheaderinsection:)
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:titleforfooterinsection:)
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:caneditrowat:)
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { fatalError("interface stub") }
+}
+
+// MARK: UICollectionView
+
+// https://developer.apple.com/documentation/uikit/uicollectionreusableview
+@MainActor open class UICollectionReusableView: UIView {}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewcell
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration
+    open var contentConfiguration: (any UIContentConfiguration)? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcell/defaultcontentconfiguration()
+    open func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewlistcell
+@MainActor open class UICollectionViewListCell: UICollectionViewCell {}
+
+// https://developer.apple.com/documentation/uikit/uicollectionview
+@MainActor open class UICollectionView: UIScrollView {
+    // https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionheader
+    public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
+    // https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionfooter
+    public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
+
+    // https://developer.apple.com/documentation/uikit/uicollectionview/cellregistration
+    public struct CellRegistration<Cell, Item> where Cell: UICollectionViewCell {
+        // https://developer.apple.com/documentation/uikit/uicollectionview/cellregistration/handler
+        public typealias Handler = (Cell, IndexPath, Item) -> Void
+        // https://developer.apple.com/documentation/uikit/uicollectionview/cellregistration/init(handler:)
+        public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
+    }
+
+    // https://developer.apple.com/documentation/uikit/uicollectionview/datasource
+    weak open var dataSource: (any UICollectionViewDataSource)?
+
+    // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablecell(using:for:item:)
+    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: UICollectionView.CellRegistration<Cell, Item>,
+                                                          for indexPath: IndexPath, item: Item?) -> Cell
+    where Cell: UICollectionViewCell { fatalError("interface stub") }
+
+    #if STUB_SENDABLE_CLOSURES
+    // The same page, with the closures imported as @Sendable.
+    open func performBatchUpdates(_ updates: (@Sendable () -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {}
+    #else
+    // https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+    #endif
+    // https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
+    open func insertSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
+    open func deleteSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/reloadsections(_:)
+    open func reloadSections(_ sections: IndexSet) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/movesection(_:tosection:)
+    open func moveSection(_ section: Int, toSection newSection: Int) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
+    open func insertItems(at indexPaths: [IndexPath]) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
+    open func deleteItems(at indexPaths: [IndexPath]) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
+    open func reloadItems(at indexPaths: [IndexPath]) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)
+    open func reconfigureItems(at indexPaths: [IndexPath]) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/reloaddata()
+    open func reloadData() {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/indexpathsforvisibleitems
+    open var indexPathsForVisibleItems: [IndexPath] { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:numberofitemsinsection:)
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:cellforitemat:)
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    // optional:
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/numberofsections(in:)
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> UICollectionReusableView
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { fatalError("interface stub") }
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> UICollectionReusableView { fatalError("interface stub") }
+}

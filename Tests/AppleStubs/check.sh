@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# make apple-check: type-checks ModelStorageViews' UIKit and AppKit sources, and the README's and
+# DocC articles' UIKit and AppKit examples, on Linux, against the interface stubs in this folder
+# (UIKit.swift, AppKit.swift: Apple's documented declarations), with canImport(UIKit) or
+# canImport(AppKit) true. Warnings are errors (a misspelled optional data source method is a
+# "nearly matches" warning). Both spellings of the SDK's imported closures are checked.
+#
+# Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
+# label, a wrong argument type, a misspelled optional data source method) must fail it.
+#
+# And that the package's own IndexPath(item:section:), .item and .section exist only where UIKit
+# and AppKit do not: the package's modules are compiled here with UIKit (or AppKit) importable,
+# which hides the package's definitions, without importing it, so a use of any of them in the
+# package's sources fails; and a file importing the package and UIKit (or AppKit) uses each name
+# without ambiguity.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SWIFTC=${SWIFTC:-swiftc}
+OUT=.build/apple-check
+rm -rf "$OUT"
+mkdir -p "$OUT"
+FLAGS=(-swift-version 6 -parse-as-library -package-name modelstorage)
+sources() { find "$1" -name '*.swift' | sort; }
+EXAMPLE_DOCS=(README.md $(find Sources -path '*.docc/*.md' | sort))
+# GRDB, for type-checking ModelStorageGRDB (built as make test builds it; nothing rebuilt after).
+swift build --traits SystemXXHash,GRDB,InternalChecks --target GRDB >/dev/null
+GRDB_FLAGS=(-D GRDB -I "$(swift build --traits SystemXXHash,GRDB,InternalChecks --show-bin-path)/Modules"
+            -I .build/checkouts/GRDB.swift/Sources/GRDBSQLite)
+
+emit() { # module, include dirs (as -I flags), sources...
+    local module=$1 dir=$2; shift 2
+    "$SWIFTC" -emit-module -module-name "$module" "${FLAGS[@]}" -warnings-as-errors \
+        -I "$dir" -I "$OUT/package" -I CSources/CFingerprintDiff/include \
+        -emit-module-path "$dir/$module.swiftmodule" "$@"
+}
+typecheck() { # dir, sources...
+    local dir=$1; shift
+    "$SWIFTC" -typecheck "${FLAGS[@]}" -warnings-as-errors \
+        -I "$dir" -I "$OUT/package" -I CSources/CFingerprintDiff/include "$@"
+}
+
+for framework in UIKit AppKit; do
+    echo "== $framework"
+    for variant in documented sendable; do
+        dir="$OUT/$framework-$variant"
+        mkdir -p "$dir"
+        define=(); [ "$variant" = sendable ] && define=(-D STUB_SENDABLE_CLOSURES)
+        "$SWIFTC" -emit-module -module-name "$framework" "${FLAGS[@]}" "${define[@]}" \
+            -emit-module-path "$dir/$framework.swiftmodule" "Tests/AppleStubs/$framework.swift"
+    done
+    # The package's modules with the framework importable (its IndexPath names hide the package's).
+    rm -rf "$OUT/package" && mkdir -p "$OUT/package"
+    stubs="$OUT/$framework-documented"
+    "$SWIFTC" -emit-module -module-name FingerprintDiff "${FLAGS[@]}" -warnings-as-errors -I "$stubs" \
+        -I CSources/CFingerprintDiff/include -emit-module-path "$OUT/package/FingerprintDiff.swiftmodule" \
+        $(sources Sources/FingerprintDiff)
+    emit ModelStorage "$OUT/package" $(sources Sources/ModelStorage) -I "$stubs"
+    typecheck "$stubs" $(sources Sources/ModelStorageTesting)
+    typecheck "$stubs" "${GRDB_FLAGS[@]}" $(sources Sources/ModelStorageGRDB)
+    echo "   FingerprintDiff, ModelStorage, ModelStorageTesting, ModelStorageGRDB: no use of UIKit's or AppKit's IndexPath names"
+    for variant in documented sendable; do
+        dir="$OUT/$framework-$variant"
+        emit ModelStorageViews "$dir" $(sources Sources/ModelStorageViews)
+        echo "   ModelStorageViews ($variant closures): type-checks"
+        for example in $(python3 Tests/AppleStubs/extract_examples.py "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}"); do
+            typecheck "$dir" "$example"
+            echo "   example $(basename "$example"): type-checks"
+        done
+        names="$dir/IndexPathNames.swift"
+        { echo "import FingerprintDiff"; echo "import ModelStorage"; echo "import ModelStorageViews"; echo "import $framework"
+          echo "func indexPathNames() -> Int {"
+          echo "    var path = IndexPath(item: 1, section: 0)"
+          echo "    path.item += 1"
+          [ "$framework" = UIKit ] && echo "    path.row += IndexPath(row: 2, section: 0).row"
+          echo "    return path.item + path.section"
+          echo "}"; } > "$names"
+        typecheck "$dir" "$names"
+    done
+    echo "   IndexPath(item:section:), .item, .section (and .row): one definition each"
+done
+
+# Planted errors: each must fail the check.
+plant() { # framework, file, from, to, expected diagnostic
+    local framework=$1 file=$2 from=$3 to=$4 expected=$5
+    local copy="$OUT/planted" && rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
+    grep -qF -- "$from" "$copy/$file" || { echo "planted error not applied: $from"; exit 1; }
+    python3 - "$copy/$file" "$from" "$to" <<'PY'
+import sys
+path, old, new = sys.argv[1:]
+text = open(path).read()
+open(path, "w").write(text.replace(old, new, 1))
+PY
+    local log="$OUT/planted.log"
+    if typecheck "$OUT/$framework-documented" $(sources "$copy") >"$log" 2>&1; then
+        echo "the check did not catch: $from -> $to"; exit 1
+    fi
+    grep -qF -- "$expected" "$log" || { echo "unexpected failure for $from -> $to:"; cat "$log"; exit 1; }
+    echo "   caught: ${from} -> ${to}"
+}
+echo "== planted errors"
+plant UIKit UIKit/UITableView+Operations.swift "tableView.reconfigureRows(at: indexPaths)" \
+    "tableView.reconfigureRow(at: indexPaths)" "has no member 'reconfigureRow'"
+plant UIKit UIKit/UITableView+Operations.swift "tableView.insertRows(at: indexPaths, with: animation)" \
+    "tableView.insertRows(at: indexPaths, animation: animation)" "argument label"
+plant UIKit UIKit/UICollectionView+Operations.swift "collectionView.insertItems(at: indexPaths)" \
+    "collectionView.insertItems(at: Set(indexPaths))" "cannot convert value"
+plant UIKit UIKit/TableViewDataSource+UIKit.swift "titleForHeaderInSection section: Int" \
+    "titleForHeaderInSecton section: Int" "nearly matches"
+plant AppKit AppKit/NSTableView+Operations.swift "tableView.moveRow(at: oldIndex, to: newIndex)" \
+    "tableView.moveRows(at: oldIndex, to: newIndex)" "has no member 'moveRows'"
+plant AppKit AppKit/NSTableView+Operations.swift "tableView.removeRows(at: indexes, withAnimation: animationOptions)" \
+    "tableView.removeRows(at: indexes, animation: animationOptions)" "extra argument 'animation'"
+plant AppKit AppKit/NSCollectionView+Operations.swift "collectionView.insertItems(at: Set(indexPaths))" \
+    "collectionView.insertItems(at: indexPaths)" "cannot convert value"
+plant AppKit AppKit/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
+    "func numberOfRow(in tableView: NSTableView)" "nearly matches"
+echo "apple-check: passed"

@@ -1,0 +1,207 @@
+import Foundation
+import ModelStorage
+import ModelStorageTesting
+import ModelStorageViews
+
+/// An item: identity and a version (content).
+struct Row: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    var id: Int
+    var version = 0
+    var description: String { version == 0 ? "\(id)" : "\(id)v\(version)" }
+}
+
+func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }
+
+/// The text of index paths in a log: `[[0, 1], [1, 0]]`.
+func text(_ paths: [IndexPath]) -> String { "\(paths.map(Array.init))" }
+
+/// A `UICollectionView` stand-in: records each call as `UICollectionView` would receive it and
+/// passes it on to a `SimulatedView`, which holds UIKit's rules.
+@MainActor
+final class CollectionViewStandIn: CollectionViewOperations {
+    let view: SimulatedView
+    private(set) var calls: [String] = []
+    init(_ view: SimulatedView) { self.view = view }
+
+    func performBatch(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void) {
+        calls.append("performBatchUpdates")
+        view.performBatchUpdates({ updates() }, completion: { completion($0) })
+    }
+    func insertSections(_ sections: IndexSet) { calls.append("insertSections \(Array(sections))"); view.insertSections(sections) }
+    func deleteSections(_ sections: IndexSet) { calls.append("deleteSections \(Array(sections))"); view.deleteSections(sections) }
+    func reloadSections(_ sections: IndexSet) { calls.append("reloadSections \(Array(sections))"); view.reloadSections(sections) }
+    func moveSection(_ section: Int, toSection newSection: Int) {
+        calls.append("moveSection \(section) \(newSection)")
+        view.moveSection(section, toSection: newSection)
+    }
+    func insertItems(at indexPaths: [IndexPath]) { calls.append("insertItems \(text(indexPaths))"); view.insertItems(at: indexPaths) }
+    func deleteItems(at indexPaths: [IndexPath]) { calls.append("deleteItems \(text(indexPaths))"); view.deleteItems(at: indexPaths) }
+    func reloadItems(at indexPaths: [IndexPath]) { calls.append("reloadItems \(text(indexPaths))"); view.reloadItems(at: indexPaths) }
+    func reconfigureItems(at indexPaths: [IndexPath]) {
+        calls.append("reconfigureItems \(text(indexPaths))")
+        view.reconfigureItems(at: indexPaths)
+    }
+    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        calls.append("moveItem \(Array(indexPath)) \(Array(newIndexPath))")
+        view.moveItem(at: indexPath, to: newIndexPath)
+    }
+    func reloadData() { calls.append("reloadData"); view.reloadData() }
+    var indexPathsForVisibleItems: [IndexPath] { view.indexPathsForVisibleItems }
+    var isInWindow: Bool { view.isInWindow }
+}
+
+/// `UITableView.RowAnimation`'s stand-in: which animation each call was given.
+enum Animation: String, Sendable { case fade, left, right, top, bottom, automatic, none }
+
+/// A `UITableView` stand-in: records each call with its animation and passes it on to a
+/// `SimulatedView` (rows as items).
+@MainActor
+final class TableViewStandIn: TableViewOperations {
+    let view: SimulatedView
+    private(set) var calls: [String] = []
+    init(_ view: SimulatedView) { self.view = view }
+
+    func performBatch(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void) {
+        calls.append("performBatchUpdates")
+        view.performBatchUpdates({ updates() }, completion: { completion($0) })
+    }
+    func insertSections(_ sections: IndexSet, with animation: Animation) {
+        calls.append("insertSections \(Array(sections)) \(animation)")
+        view.insertSections(sections)
+    }
+    func deleteSections(_ sections: IndexSet, with animation: Animation) {
+        calls.append("deleteSections \(Array(sections)) \(animation)")
+        view.deleteSections(sections)
+    }
+    func reloadSections(_ sections: IndexSet, with animation: Animation) {
+        calls.append("reloadSections \(Array(sections)) \(animation)")
+        view.reloadSections(sections)
+    }
+    func moveSection(_ section: Int, toSection newSection: Int) {
+        calls.append("moveSection \(section) \(newSection)")
+        view.moveSection(section, toSection: newSection)
+    }
+    func insertRows(at indexPaths: [IndexPath], with animation: Animation) {
+        calls.append("insertRows \(text(indexPaths)) \(animation)")
+        view.insertItems(at: indexPaths)
+    }
+    func deleteRows(at indexPaths: [IndexPath], with animation: Animation) {
+        calls.append("deleteRows \(text(indexPaths)) \(animation)")
+        view.deleteItems(at: indexPaths)
+    }
+    func reloadRows(at indexPaths: [IndexPath], with animation: Animation) {
+        calls.append("reloadRows \(text(indexPaths)) \(animation)")
+        view.reloadItems(at: indexPaths)
+    }
+    func reconfigureRows(at indexPaths: [IndexPath]) {
+        calls.append("reconfigureRows \(text(indexPaths))")
+        view.reconfigureItems(at: indexPaths)
+    }
+    func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        calls.append("moveRow \(Array(indexPath)) \(Array(newIndexPath))")
+        view.moveItem(at: indexPath, to: newIndexPath)
+    }
+    func reloadData() { calls.append("reloadData"); view.reloadData() }
+    var indexPathsForVisibleRows: [IndexPath]? { view.indexPathsForVisibleItems }
+    var isInWindow: Bool { view.isInWindow }
+}
+
+/// An `NSTableView` stand-in that shifts as `NSTableView` does: every call applies at once.
+/// `removeRows` names the rows shown at that moment, `insertRows` final positions (inserted
+/// in ascending order, as `NSMutableArray`'s `insert(_:at:)` does), `moveRow` removes then
+/// inserts, keeping the row's view. Each row is a view (an id) configured with the item its
+/// data source had for it when the view was made or reloaded.
+@MainActor
+final class ShiftingTable: IncrementalTableOperations {
+    /// A row view: which view, and the item it was configured with.
+    struct RowView: Equatable, CustomStringConvertible {
+        var id: Int
+        var item: Row?
+        var description: String { "#\(id):\(item.map(\.description) ?? "nil")" }
+    }
+
+    /// Where the table reads its rows (a `ViewUpdater`), held weakly as AppKit does.
+    weak var dataSource: (any Storage)?
+    private(set) var rows: [RowView] = []
+    private(set) var calls: [String] = []
+    /// Completions of updates whose animations have not ended (the test ends them).
+    private(set) var pendingCompletions: [@MainActor () -> Void] = []
+    /// A violation of the table's own rules (an index out of range, updates nested).
+    private(set) var violations: [String] = []
+    var isInWindow = true
+    var numberOfColumns = 2
+    private var nextViewID = 0
+    private var inUpdates = false
+
+    var numberOfRows: Int { rows.count }
+    var visibleRows: Range<Int> { 0..<min(rows.count, 20) }
+
+    /// Reads every row from the data source (as `reloadData()` does).
+    func reloadData() {
+        calls.append("reloadData")
+        let count = dataSource?.numberOfItems(inSection: 0) ?? 0
+        rows = (0..<count).map { makeView(row: $0) }
+    }
+
+    func performUpdates(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor () -> Void) {
+        if inUpdates { violations.append("nested beginUpdates") }
+        calls.append("beginUpdates")
+        inUpdates = true
+        updates()
+        inUpdates = false
+        calls.append("endUpdates")
+        pendingCompletions.append(completion)
+    }
+
+    func insertRows(at indexes: IndexSet, withAnimation animationOptions: Animation) {
+        calls.append("insertRows \(Array(indexes)) \(animationOptions)")
+        for index in indexes {
+            guard index <= rows.count else { return violations.append("insert at \(index) of \(rows.count)") }
+            rows.insert(makeView(row: index), at: index)
+        }
+    }
+
+    func removeRows(at indexes: IndexSet, withAnimation animationOptions: Animation) {
+        calls.append("removeRows \(Array(indexes)) \(animationOptions)")
+        guard indexes.allSatisfy({ $0 < rows.count }) else { return violations.append("remove \(Array(indexes)) of \(rows.count)") }
+        for index in indexes.reversed() { rows.remove(at: index) }
+    }
+
+    func moveRow(at oldIndex: Int, to newIndex: Int) {
+        calls.append("moveRow \(oldIndex) \(newIndex)")
+        guard oldIndex < rows.count, newIndex < rows.count else { return violations.append("move \(oldIndex) -> \(newIndex) of \(rows.count)") }
+        rows.insert(rows.remove(at: oldIndex), at: newIndex)
+    }
+
+    func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+        calls.append("reloadData rows \(Array(rowIndexes)) columns \(Array(columnIndexes))")
+        for index in rowIndexes {
+            guard index < rows.count else { return violations.append("reload \(index) of \(rows.count)") }
+            rows[index].item = dataSource?.item(at: path(0, index)) as? Row
+        }
+    }
+
+    /// Ends every animation that runs, in order.
+    func finishAnimations() {
+        while !pendingCompletions.isEmpty { pendingCompletions.removeFirst()() }
+    }
+
+    private func makeView(row: Int) -> RowView {
+        nextViewID += 1
+        return RowView(id: nextViewID, item: dataSource?.item(at: path(0, row)) as? Row)
+    }
+}
+
+/// A scheduler the test runs by hand.
+@MainActor
+final class ManualScheduler {
+    private(set) var queue: [@MainActor () -> Void] = []
+    var schedule: (@escaping @MainActor () -> Void) -> Void {
+        { [weak self] work in MainActor.assumeIsolated { self?.queue.append(work) } }
+    }
+    func runTurn() {
+        let work = queue
+        queue = []
+        for item in work { item() }
+    }
+}
