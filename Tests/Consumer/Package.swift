@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FingerprintDiff", package: "ModelStorage"),
                 .product(name: "ModelStorage", package: "ModelStorage"),
+                .product(name: "ModelStorageViews", package: "ModelStorage"),
             ]
         ),
     ] + (databaseExample ? [

@@ -256,3 +256,76 @@ import Testing
         }
     }
 }
+
+/// Each operation a `ViewUpdater` (or any caller) can send goes to the view as exactly one call,
+/// with its arguments, in the order made: item reloads included, which the updater itself
+/// replaces with reconfigures.
+@MainActor
+@Suite struct AdapterOperationTests {
+    /// Sends one of every operation inside one batch.
+    static func sendEveryOperation(to adapter: any BatchUpdatingView) {
+        adapter.performBatchUpdates({
+            adapter.deleteSections([3])
+            adapter.insertSections([0])
+            adapter.reloadSections([1])
+            adapter.moveSection(2, toSection: 4)
+            adapter.deleteItems(at: [path(0, 1)])
+            adapter.insertItems(at: [path(1, 0), path(1, 2)])
+            adapter.reloadItems(at: [path(0, 3)])
+            adapter.moveItem(at: path(0, 0), to: path(1, 1))
+        }, completion: nil)
+        adapter.performBatchUpdates({ adapter.reconfigureItems(at: [path(0, 2)]) }, completion: nil)
+        adapter.reloadData()
+    }
+
+    /// A view that records what it is sent, with no rules (`SimulatedView`'s would reject these
+    /// index paths, which fit no data).
+    static func recordingView() -> SimulatedView {
+        SimulatedView(animationDuration: .milliseconds(1), visibleItemCount: 0)
+    }
+
+    @Test("a collection view: one call per operation, the same name and arguments")
+    func collectionView() {
+        let standIn = CollectionViewStandIn(Self.recordingView())
+        Self.sendEveryOperation(to: CollectionViewAdapter(operations: standIn))
+        #expect(standIn.calls == [
+            "performBatchUpdates", "deleteSections [3]", "insertSections [0]", "reloadSections [1]", "moveSection 2 4",
+            "deleteItems [[0, 1]]", "insertItems [[1, 0], [1, 2]]", "reloadItems [[0, 3]]", "moveItem [0, 0] [1, 1]",
+            "performBatchUpdates", "reconfigureItems [[0, 2]]", "reloadData",
+        ])
+    }
+
+    @Test("a table view: one call per operation, rows for items, each kind with its animation")
+    func tableView() {
+        let standIn = TableViewStandIn(Self.recordingView())
+        let animations = TableRowAnimations<Animation>(insertRows: .left, deleteRows: .right, reloadRows: .fade,
+                                                       insertSections: .top, deleteSections: .bottom, reloadSections: .none)
+        Self.sendEveryOperation(to: TableViewAdapter(operations: standIn, animations: animations))
+        #expect(standIn.calls == [
+            "performBatchUpdates", "deleteSections [3] bottom", "insertSections [0] top", "reloadSections [1] none",
+            "moveSection 2 4", "deleteRows [[0, 1]] right", "insertRows [[1, 0], [1, 2]] left", "reloadRows [[0, 3]] fade",
+            "moveRow [0, 0] [1, 1]", "performBatchUpdates", "reconfigureRows [[0, 2]]", "reloadData",
+        ])
+    }
+
+    @Test("a one-section table: reloads first in old rows, then the removal, the moves, the insertion, reconfigures last")
+    func singleSectionTable() {
+        let table = ShiftingTable()
+        let storage = SingleSectionHashableStorage(items: (0..<6).map { Row(id: $0) })
+        table.dataSource = storage
+        table.reloadData()
+        let adapter = SingleSectionTableAdapter(operations: table, insertAnimation: Animation.fade, removeAnimation: .left)
+        adapter.performBatchUpdates({
+            adapter.deleteItems(at: [path(0, 1)])
+            adapter.insertItems(at: [path(0, 0)])
+            adapter.reloadItems(at: [path(0, 4)])
+            adapter.moveItem(at: path(0, 5), to: path(0, 1))
+        }, completion: nil)
+        adapter.reconfigureItems(at: [path(0, 2)])
+        #expect(table.calls == ["reloadData",
+                                "beginUpdates", "reloadData rows [4] columns [0, 1]", "removeRows [1] left", "moveRow 4 0",
+                                "insertRows [0] fade", "endUpdates",
+                                "beginUpdates", "reloadData rows [2] columns [0, 1]", "endUpdates"])
+        #expect(table.violations.isEmpty)
+    }
+}
