@@ -31,6 +31,7 @@ case .tables:
     plan.registerStorages()
     plan.registerSingleChanges()
     plan.registerViewUpdates()
+    plan.registerTableSteps()
     plan.registerSectioned()
     plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)

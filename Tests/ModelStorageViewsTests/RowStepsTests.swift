@@ -56,6 +56,31 @@ import Testing
         #expect(removed == changes.deletions && inserted == changes.insertions)
     }
 
+    @Test("the counted moves equal the reference's (the rows listed and each moved row looked up), on random batches",
+          arguments: 0..<40)
+    func countedEqualsReference(seed: UInt64) {
+        var random = SplitMix64(seed: seed &+ 1_000)
+        for _ in 0..<25 {
+            let old = Array(0..<Int.random(in: 0...(seed % 4 == 0 ? 2_000 : 60), using: &random))
+            var new = old.filter { _ in Int.random(in: 0...9, using: &random) > 0 }
+            for _ in 0..<Int.random(in: 0...(new.count / 3 + 1), using: &random) where !new.isEmpty {
+                let element = new.remove(at: Int.random(in: 0..<new.count, using: &random))
+                new.insert(element, at: Int.random(in: 0...new.count, using: &random))
+            }
+            for id in 100_000..<100_000 + Int.random(in: 0...10, using: &random) {
+                new.insert(id, at: Int.random(in: 0...new.count, using: &random))
+            }
+            let changes = Changeset(from: old, to: new, id: \.self)
+            let moved = changes.moves.map { (from: $0.from, to: $0.to) }
+            let steps = RowSteps(rowCount: old.count, deleted: changes.deletions, inserted: changes.insertions, moved: moved)
+            let moves = steps.steps.filter { if case .move = $0 { true } else { false } }
+            let reference = RowSteps.referenceMoves(rowCount: old.count, deleted: changes.deletions,
+                                                    inserted: changes.insertions, moved: moved)
+            #expect(moves == reference, "seed \(seed): \(old.count) rows, \(moved.count) moves")
+            #expect(Self.apply(steps, to: old, new: new) == new)
+        }
+    }
+
     @Test("moves whose final places depend on each other: each goes after its final predecessor")
     func dependentMoves() {
         // x y a b -> a y b x, with y and x moved (a and b stay in order): placing y at its final

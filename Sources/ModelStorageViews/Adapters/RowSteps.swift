@@ -17,8 +17,8 @@ import Foundation
 /// After the steps the rows are in the batch's final order, each surviving row having kept its
 /// view (never removed and inserted again), with at most one `moveRow` per move.
 ///
-/// - Complexity: O(n + m·n) for n rows and m moves (each move looks its rows up; the table's
-///   own `moveRow` shifts its rows too).
+/// - Complexity: O(k log k) for k deletions, insertions and moves, whatever the number of rows
+///   (the rows are counted, never listed).
 public struct RowSteps: Equatable, Sendable {
     /// One call to the table.
     public enum Step: Equatable, Sendable {
@@ -53,11 +53,86 @@ public struct RowSteps: Equatable, Sendable {
         if !reconfigured.isEmpty { steps.append(.reload(IndexSet(reconfigured))) }
     }
 
+    /// The moves, each placed right after its final predecessor.
+    ///
+    /// The rows as the table shows them at each step are never built: a row's index is counted.
+    /// After the removal, the rows are the survivors in old order; a moved row, once placed, sits
+    /// in the run of rows placed after the nearest unmoved row that precedes it in the final order
+    /// (its *anchor*, or the start), and that run lies right after the anchor. So the index of a
+    /// row not yet placed is: the unmoved rows before it, the placed rows whose anchor is before
+    /// it, and the rows not yet placed before it (old order); and the index of a placed or
+    /// unmoved row with final position k - 1 is k - 1 plus the rows not yet placed before its
+    /// anchor. Counts by old order come from two Fenwick trees over the moved rows and the
+    /// anchors.
+    ///
+    /// - Complexity: O(k log k) for k = deletions + insertions + moves; independent of the row
+    ///   count.
     private mutating func appendMoves(rowCount: Int, deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)]) {
+        let deleted = deleted.sorted(), inserted = inserted.sorted()
+        /// The rank among the survivors (old order) of a row that is not deleted.
+        func survivorRank(_ row: Int) -> Int { row - Self.count(deleted, below: row) }
+        // Moves in final order; final positions counted without the inserted rows.
+        let moves = moved.map { (rank: survivorRank($0.from), final: $0.to - Self.count(inserted, below: $0.to)) }
+            .sorted { $0.final < $1.final }
+        let movedRanks = moves.map(\.rank).sorted()
+        // Each move's anchor (a survivor rank; -1 for the start): the predecessor's anchor when the
+        // predecessor moved too, else the predecessor itself, the unmoved survivor whose place in
+        // the final order is `final - 1`: the s-th unmoved survivor, s = the free places before it.
+        var anchors = [Int](repeating: -1, count: moves.count)
+        for (index, move) in moves.enumerated() where move.final > 0 {
+            if index > 0 && moves[index - 1].final == move.final - 1 {
+                anchors[index] = anchors[index - 1]
+            } else {
+                let unmovedBefore = (move.final - 1) - index
+                anchors[index] = Self.nth(unmovedBefore, skipping: movedRanks)
+            }
+        }
+        // Fenwick trees keyed by survivor rank (compressed to the ranks that occur).
+        let keys = Array(Set(movedRanks + anchors)).sorted()
+        func key(_ rank: Int) -> Int { Self.count(keys, below: rank) }
+        var waiting = FenwickCounts(count: keys.count)   // moved rows not yet placed, by rank
+        var placed = FenwickCounts(count: keys.count)    // placed rows, by their anchor's rank
+        for rank in movedRanks { waiting.add(1, at: key(rank)) }
+        for (index, move) in moves.enumerated() {
+            let position = key(move.rank)
+            let unmovedBefore = move.rank - Self.count(movedRanks, below: move.rank)
+            let current = unmovedBefore + placed.sum(below: position) + waiting.sum(below: position)
+            let anchor = anchors[index]
+            let predecessor = (move.final - 1) + (anchor < 0 ? 0 : waiting.sum(below: key(anchor)))
+            let destination = current <= predecessor ? predecessor : predecessor + 1
+            if destination != current { steps.append(.move(from: current, to: destination)) }
+            waiting.add(-1, at: position)
+            placed.add(1, at: key(anchor))
+        }
+    }
+
+    /// How many of the sorted `values` are below `bound`.
+    static func count(_ values: [Int], below bound: Int) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The `n`-th (from 0) non-negative integer that is not in the sorted, distinct `skipped`.
+    static func nth(_ n: Int, skipping skipped: [Int]) -> Int {
+        // The answer is n + c, c the skipped values below it: those e[j] with e[j] - j <= n.
+        var low = 0, high = skipped.count
+        while low < high {
+            let middle = (low + high) / 2
+            if skipped[middle] - middle <= n { low = middle + 1 } else { high = middle }
+        }
+        return n + low
+    }
+
+    /// The moves as the reference computes them: the rows as the table shows them, each moved
+    /// row looked up and placed in turn. O(n + m·n); the tests check the counted path against it.
+    package static func referenceMoves(rowCount: Int, deleted: [Int], inserted: [Int],
+                                       moved: [(from: Int, to: Int)]) -> [Step] {
         let gone = Set(deleted)
         let movedFrom = Set(moved.map(\.from))
-        // The final order of the rows that are not inserted: moved rows at their new positions,
-        // the others in their old order in the positions left.
         let insertedRows = Set(inserted)
         let finalCount = rowCount - deleted.count + inserted.count
         var final = [Int?](repeating: nil, count: finalCount)
@@ -67,8 +142,8 @@ public struct RowSteps: Equatable, Sendable {
             final[position] = stayers.next()
         }
         let order = final.indices.filter { !insertedRows.contains($0) }.compactMap { final[$0] }
-        // The rows as the table shows them after the removal, each moved row placed in turn.
         var rows = (0..<rowCount).filter { !gone.contains($0) }
+        var steps: [Step] = []
         for (position, row) in order.enumerated() where movedFrom.contains(row) {
             guard let current = rows.firstIndex(of: row) else { continue }
             let predecessor = position == 0 ? -1 : (rows.firstIndex(of: order[position - 1]) ?? -1)
@@ -78,5 +153,35 @@ public struct RowSteps: Equatable, Sendable {
             rows.remove(at: current)
             rows.insert(row, at: destination)
         }
+        return steps
+    }
+}
+
+/// Counts by position with prefix sums, both O(log n) (a Fenwick tree).
+struct FenwickCounts {
+    private var tree: [Int]
+
+    /// `count` positions, all zero.
+    init(count: Int) {
+        tree = [Int](repeating: 0, count: count + 1)
+    }
+
+    /// Adds `value` at `position`.
+    mutating func add(_ value: Int, at position: Int) {
+        var index = position + 1
+        while index < tree.count {
+            tree[index] += value
+            index += index & -index
+        }
+    }
+
+    /// The sum of the positions below `position`.
+    func sum(below position: Int) -> Int {
+        var index = position, total = 0
+        while index > 0 {
+            total += tree[index]
+            index -= index & -index
+        }
+        return total
     }
 }
