@@ -35,6 +35,16 @@ extension IndexPath {
 
 // https://developer.apple.com/documentation/appkit/nsview
 @MainActor open class NSView: NSResponder, NSAnimatablePropertyContainer {
+    // https://developer.apple.com/documentation/appkit/nsview/init(frame:)
+    public init(frame frameRect: NSRect) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // NSObject's init(), which the SDK's NSView inherits (as init(frame:) with a zero frame).
+    public convenience override init() { self.init(frame: .zero) }
+    // https://developer.apple.com/documentation/appkit/nsview/frame
+    open var frame: NSRect { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsview/addsubview(_:)
+    open func addSubview(_ view: NSView) {}
     // https://developer.apple.com/documentation/appkit/nsview/window
     open var window: NSWindow? { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nsview/visiblerect
@@ -57,6 +67,14 @@ extension IndexPath {
 
 // https://developer.apple.com/documentation/appkit/nsviewcontroller
 @MainActor open class NSViewController: NSResponder {
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/init(nibname:bundle:)
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // NSObject's init(), which the SDK's NSViewController inherits.
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/title
+    open var title: String? { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nsviewcontroller/view
     open var view: NSView { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nsviewcontroller/viewdidload()
@@ -86,7 +104,12 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
 // MARK: NSTableView
 
 // https://developer.apple.com/documentation/appkit/nstablecolumn
-@MainActor open class NSTableColumn: NSObject {}
+@MainActor open class NSTableColumn: NSObject {
+    // https://developer.apple.com/documentation/appkit/nstablecolumn/init(identifier:)
+    public init(identifier: NSUserInterfaceItemIdentifier) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstablecolumn/identifier
+    open var identifier: NSUserInterfaceItemIdentifier { get { fatalError("interface stub") } set {} }
+}
 
 // https://developer.apple.com/documentation/appkit/nstablecellview
 @MainActor open class NSTableCellView: NSView {
@@ -123,6 +146,8 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?) -> NSView? {
         fatalError("interface stub")
     }
+    // https://developer.apple.com/documentation/appkit/nstableview/addtablecolumn(_:)
+    open func addTableColumn(_ tableColumn: NSTableColumn) {}
     // https://developer.apple.com/documentation/appkit/nstableview/beginupdates()
     open func beginUpdates() {}
     // https://developer.apple.com/documentation/appkit/nstableview/endupdates()

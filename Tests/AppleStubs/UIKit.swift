@@ -36,8 +36,26 @@ extension IndexPath {
 
 // https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UIResponder {
+    // https://developer.apple.com/documentation/uikit/uiview/init(frame:)
+    public init(frame: CGRect) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // NSObject's init(), which the SDK's UIView inherits (as init(frame:) with a zero frame).
+    public convenience override init() { self.init(frame: .zero) }
     // https://developer.apple.com/documentation/uikit/uiview/window
     open var window: UIWindow? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/frame
+    open var frame: CGRect { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiview/bounds
+    open var bounds: CGRect { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
+    open func addSubview(_ view: UIView) {}
+}
+
+// https://developer.apple.com/documentation/uikit/uilabel
+@MainActor open class UILabel: UIView {
+    // https://developer.apple.com/documentation/uikit/uilabel/text
+    open var text: String? { get { fatalError("interface stub") } set {} }
 }
 
 // https://developer.apple.com/documentation/uikit/uiwindow
@@ -50,20 +68,44 @@ extension IndexPath {
 
 // https://developer.apple.com/documentation/uikit/uiviewcontroller
 @MainActor open class UIViewController: UIResponder {
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // NSObject's init(), which the SDK's UIViewController inherits (init(nibName: nil, bundle: nil)).
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/view
     open var view: UIView! { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/title
+    open var title: String? { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()
     open func viewDidLoad() {}
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)
+    open func viewWillAppear(_ animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
+    open func viewDidAppear(_ animated: Bool) {}
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewcontroller
 @MainActor open class UITableViewController: UIViewController {
+    // https://developer.apple.com/documentation/uikit/uitableviewcontroller/init(style:)
+    public init(style: UITableView.Style) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcontroller/init(nibname:bundle:)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcontroller/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcontroller/tableview
     open var tableView: UITableView! { get { fatalError("interface stub") } set {} }
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
 @MainActor open class UICollectionViewController: UIViewController {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/init(collectionviewlayout:)
+    public init(collectionViewLayout layout: UICollectionViewLayout) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/init(nibname:bundle:)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller/collectionview
     open var collectionView: UICollectionView! { get { fatalError("interface stub") } set {} }
 }
@@ -75,9 +117,13 @@ public protocol UIContentConfiguration {}
 
 // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct
 public struct UIListContentConfiguration: UIContentConfiguration {
-    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/text
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/cell()
+    public static func cell() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/subtitlecell()
+    public static func subtitleCell() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/text
     public var text: String?
-    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/secondarytext
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/secondarytext
     public var secondaryText: String?
 }
 
@@ -85,6 +131,18 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
 // https://developer.apple.com/documentation/uikit/uitableviewcell
 @MainActor open class UITableViewCell: UIView {
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/cellstyle
+    public enum CellStyle: Int, Sendable {
+        case `default`, value1, value2, subtitle
+    }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
+    public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/textlabel
+    open var textLabel: UILabel? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/detailtextlabel
+    open var detailTextLabel: UILabel? { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/defaultcontentconfiguration()
     open func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/contentconfiguration
@@ -99,8 +157,22 @@ public struct UIListContentConfiguration: UIContentConfiguration {
         case automatic = 100
     }
 
+    // https://developer.apple.com/documentation/uikit/uitableview/style-swift.enum
+    public enum Style: Int, Sendable {
+        case plain, grouped, insetGrouped
+    }
+
+    // https://developer.apple.com/documentation/uikit/uitableview/init(frame:style:)
+    public init(frame: CGRect, style: UITableView.Style) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableview/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+
     // https://developer.apple.com/documentation/uikit/uitableview/datasource
     weak open var dataSource: (any UITableViewDataSource)?
+    // https://developer.apple.com/documentation/uikit/uitableview/delegate
+    weak open var delegate: (any UITableViewDelegate)?
+    // https://developer.apple.com/documentation/uikit/uitableview/deselectrow(at:animated:)
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
 
     // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-1m7da
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
@@ -138,6 +210,21 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     open func reloadData() {}
     // https://developer.apple.com/documentation/uikit/uitableview/indexpathsforvisiblerows
     open var indexPathsForVisibleRows: [IndexPath]? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate
+@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {}
+
+// https://developer.apple.com/documentation/uikit/uitableviewdelegate
+@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+    // optional:
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:didselectrowat:)
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewdatasource
@@ -181,8 +268,42 @@ extension UITableViewDataSource {
 // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell
 @MainActor open class UICollectionViewListCell: UICollectionViewCell {}
 
+// https://developer.apple.com/documentation/uikit/uicollectionviewlayout
+@MainActor open class UICollectionViewLayout: NSObject {}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+
+// https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration
+public struct UICollectionLayoutListConfiguration {
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/appearance-swift.enum
+    public enum Appearance: Sendable {
+        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+    }
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/init(appearance:)
+    public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
+}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
+@MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout/list(using:)
+    public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
+        fatalError("interface stub")
+    }
+}
+
 // https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIScrollView {
+    // https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forcellwithreuseidentifier:)-(anyclass?,_)
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        fatalError("interface stub")
+    }
     // https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionheader
     public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
     // https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionfooter

@@ -5,6 +5,9 @@
 # canImport(AppKit) true. Warnings are errors (a misspelled optional data source method is a
 # "nearly matches" warning). Both spellings of the SDK's imported closures are checked.
 #
+# It also type-checks the view controllers in Apps/ (an app's code as a UIKit or AppKit developer
+# writes it in code, beyond the README's).
+#
 # Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
 # label, a wrong argument type, a misspelled optional data source method) must fail it.
 #
@@ -65,6 +68,10 @@ for framework in UIKit AppKit; do
         for example in $(python3 Tests/AppleStubs/extract_examples.py "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}"); do
             typecheck "$dir" "$example"
             echo "   example $(basename "$example"): type-checks"
+        done
+        for app in Tests/AppleStubs/Apps/$framework/*.swift; do
+            typecheck "$dir" "$app"
+            echo "   app $(basename "$app"): type-checks"
         done
         names="$dir/IndexPathNames.swift"
         { echo "import FingerprintDiff"; echo "import ModelStorage"; echo "import ModelStorageViews"; echo "import $framework"
