@@ -30,6 +30,26 @@ swift build --traits SystemXXHash,GRDB,InternalChecks --target GRDB >/dev/null
 GRDB_FLAGS=(-D GRDB -I "$(swift build --traits SystemXXHash,GRDB,InternalChecks --show-bin-path)/Modules"
             -I .build/checkouts/GRDB.swift/Sources/GRDBSQLite)
 
+# Writes each ```swift block of the given Markdown files that imports FRAMEWORK to
+# OUT/<file>_<n>.swift and prints the paths (awk: nothing to install).
+extract_examples() { # framework, out, files...
+    local framework=$1 out=$2; shift 2
+    mkdir -p "$out"
+    for file in "$@"; do
+        local name; name=$(echo "${file%.md}" | sed 's/[^A-Za-z0-9]\{1,\}/_/g')
+        awk -v out="$out/$name" -v framework="$framework" '
+            /^```swift$/ { inside = 1; block = ""; next }
+            inside && /^```$/ {
+                inside = 0
+                if (block ~ ("(^|\n)import " framework "\n")) {
+                    path = out "_" (count + 0) ".swift"; printf "%s", block > path; close(path); print path
+                }
+                count++; next
+            }
+            inside { block = block $0 "\n" }' "$file"
+    done
+}
+
 emit() { # module, include dirs (as -I flags), sources...
     local module=$1 dir=$2; shift 2
     "$SWIFTC" -emit-module -module-name "$module" "${FLAGS[@]}" -warnings-as-errors \
@@ -65,7 +85,9 @@ for framework in UIKit AppKit; do
         dir="$OUT/$framework-$variant"
         emit ModelStorageViews "$dir" $(sources Sources/ModelStorageViews)
         echo "   ModelStorageViews ($variant closures): type-checks"
-        for example in $(python3 Tests/AppleStubs/extract_examples.py "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}"); do
+        examples=$(extract_examples "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}")
+        [ -n "$examples" ] || { echo "no $framework example found in ${EXAMPLE_DOCS[*]}"; exit 1; }
+        for example in $examples; do
             typecheck "$dir" "$example"
             echo "   example $(basename "$example"): type-checks"
         done
@@ -91,12 +113,7 @@ plant() { # framework, file, from, to, expected diagnostic
     local framework=$1 file=$2 from=$3 to=$4 expected=$5
     local copy="$OUT/planted" && rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
     grep -qF -- "$from" "$copy/$file" || { echo "planted error not applied: $from"; exit 1; }
-    python3 - "$copy/$file" "$from" "$to" <<'PY'
-import sys
-path, old, new = sys.argv[1:]
-text = open(path).read()
-open(path, "w").write(text.replace(old, new, 1))
-PY
+    FROM="$from" TO="$to" perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$copy/$file"
     local log="$OUT/planted.log"
     if typecheck "$OUT/$framework-documented" $(sources "$copy") >"$log" 2>&1; then
         echo "the check did not catch: $from -> $to"; exit 1
