@@ -62,6 +62,21 @@ typecheck() { # dir, sources...
         -I "$dir" -I "$OUT/package" -I CSources/CFingerprintDiff/include "$@"
 }
 
+# Swift refuses an Objective-C protocol's conformance declared in an extension of a generic
+# class ("extensions of generic classes cannot contain '@objc' members"), which the stubs cannot
+# show (no Objective-C on Linux): the classes that conform to UIKit's or AppKit's protocols in an
+# extension must not be generic.
+objc_conformances_of_generic_classes() { # sources folder
+    local folder=$1 found=0
+    while read -r type; do
+        if grep -rqE "class $type<" "$folder"; then echo "   $type is generic and conforms to an Objective-C protocol in an extension"; found=1; fi
+    done < <(grep -rhoE "^extension [A-Za-z]+: (UI|NS)[A-Za-z]+(DataSource|Delegate)" "$folder" | awk '{ sub(":", "", $2); print $2 }' | sort -u)
+    return $found
+}
+echo "== Objective-C conformances in extensions"
+objc_conformances_of_generic_classes Sources/ModelStorageViews || exit 1
+echo "   none on a generic class"
+
 for framework in UIKit AppKit; do
     echo "== $framework"
     for variant in documented sendable; do
@@ -138,4 +153,9 @@ plant AppKit AppKit/NSCollectionView+Operations.swift "collectionView.insertItem
     "collectionView.insertItems(at: indexPaths)" "cannot convert value"
 plant AppKit AppKit/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
     "func numberOfRow(in tableView: NSTableView)" "nearly matches"
+copy="$OUT/planted" && rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
+FROM="public final class TableViewDataSource: NSObject {" TO="public final class TableViewDataSource<Source>: NSObject {" \
+    perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$copy/UIKit/TableViewDataSource+UIKit.swift"
+if objc_conformances_of_generic_classes "$copy" >/dev/null; then echo "the check did not catch a generic data source"; exit 1; fi
+echo "   caught: a generic class conforming to UITableViewDataSource in an extension"
 echo "apple-check: passed"

@@ -18,7 +18,7 @@ import ModelStorage
 ///
 /// The collection view holds its data source weakly: keep this object.
 @MainActor
-public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
+public final class CollectionViewDataSource: NSObject {
     /// Makes the item (cell) of an index path: the collection view, the index path, and the
     /// storage's item shown there.
     public typealias CellProvider = @MainActor (NSCollectionView, IndexPath, any Sendable) -> NSCollectionViewItem
@@ -26,15 +26,15 @@ public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
     /// supplementary model the storage holds for that kind and section (`nil` when none).
     public typealias SupplementaryViewProvider = @MainActor (NSCollectionView, String, IndexPath, (any Sendable)?) -> NSView
 
-    /// What the collection view shows.
-    public let updater: ViewUpdater<Source>
     /// Makes the supplementary views the layout asks for; set it when the layout has any.
     public var supplementaryViewProvider: SupplementaryViewProvider?
     private let cellProvider: CellProvider
+    private let content: DisplayedContent
 
-    /// A data source that shows what `updater` shows, making each item with `cellProvider`.
-    public init(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
-        self.updater = updater
+    /// A data source that shows what `updater` shows, making each item with `cellProvider`. It
+    /// keeps the updater.
+    public init<Source: ContentStorage>(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
+        content = DisplayedContent(updater)
         self.cellProvider = cellProvider
         super.init()
     }
@@ -43,25 +43,25 @@ public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
 extension CollectionViewDataSource: NSCollectionViewDataSource {
     /// The number of sections the updater shows.
     public func numberOfSections(in collectionView: NSCollectionView) -> Int {
-        updater.numberOfSections
+        content.numberOfSections()
     }
 
     /// The number of items the updater shows in `section`.
     public func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
-        updater.numberOfItems(inSection: section)
+        content.numberOfItems(section)
     }
 
     /// The item (cell) the updater shows at `indexPath`, from the cell provider.
     public func collectionView(_ collectionView: NSCollectionView,
                                itemForRepresentedObjectAt indexPath: IndexPath) -> NSCollectionViewItem {
-        cellProvider(collectionView, indexPath, updater.item(at: indexPath) ?? MissingItem(indexPath: indexPath))
+        cellProvider(collectionView, indexPath, content.itemOrMissing(at: indexPath))
     }
 
     /// The supplementary view of `kind` at `indexPath`, from the supplementary view provider.
     public func collectionView(_ collectionView: NSCollectionView,
                                viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
                                at indexPath: IndexPath) -> NSView {
-        let model = updater.supplementaryModel(ofKind: kind, forSectionAt: indexPath[0])
+        let model = content.supplementaryModel(kind, indexPath[0])
         guard let provider = supplementaryViewProvider else {
             preconditionFailure("CollectionViewDataSource: the layout asks for a \(kind) view; set supplementaryViewProvider")
         }

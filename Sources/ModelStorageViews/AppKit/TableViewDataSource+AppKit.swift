@@ -19,19 +19,18 @@ import ModelStorage
 ///
 /// The table view holds its data source and delegate weakly: keep this object.
 @MainActor
-public final class TableViewDataSource<Source: ContentStorage>: NSObject {
+public final class TableViewDataSource: NSObject {
     /// Makes the view of a row in a column: the table view, the column, the row, and the item
     /// shown there.
     public typealias CellProvider = @MainActor (NSTableView, NSTableColumn?, Int, any Sendable) -> NSView?
 
-    /// What the table view shows.
-    public let updater: ViewUpdater<Source>
     private let cellProvider: CellProvider
+    private let content: DisplayedContent
 
     /// A data source that shows what `updater` shows in section 0, making each row's views with
-    /// `cellProvider`.
-    public init(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
-        self.updater = updater
+    /// `cellProvider`. It keeps the updater.
+    public init<Source: ContentStorage>(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
+        content = DisplayedContent(updater)
         self.cellProvider = cellProvider
         super.init()
     }
@@ -40,15 +39,14 @@ public final class TableViewDataSource<Source: ContentStorage>: NSObject {
 extension TableViewDataSource: NSTableViewDataSource {
     /// The number of items the updater shows in section 0.
     public func numberOfRows(in tableView: NSTableView) -> Int {
-        updater.numberOfItems(inSection: 0)
+        content.numberOfItems(0)
     }
 }
 
 extension TableViewDataSource: NSTableViewDelegate {
     /// The view of `row` in `tableColumn`, from the cell provider.
     public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-        let indexPath = IndexPath(indexes: [0, row])
-        return cellProvider(tableView, tableColumn, row, updater.item(at: indexPath) ?? MissingItem(indexPath: indexPath))
+        cellProvider(tableView, tableColumn, row, content.itemOrMissing(at: IndexPath(indexes: [0, row])))
     }
 }
 #endif

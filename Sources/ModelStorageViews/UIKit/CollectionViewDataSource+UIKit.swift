@@ -17,7 +17,7 @@ import ModelStorage
 /// The collection view holds its data source weakly: keep this object (a view controller's
 /// property).
 @MainActor
-public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
+public final class CollectionViewDataSource: NSObject {
     /// Makes the cell of an item: the collection view, the item's index path, and the item
     /// shown there.
     public typealias CellProvider = @MainActor (UICollectionView, IndexPath, any Sendable) -> UICollectionViewCell
@@ -26,16 +26,16 @@ public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
     public typealias SupplementaryViewProvider =
         @MainActor (UICollectionView, String, IndexPath, (any Sendable)?) -> UICollectionReusableView
 
-    /// What the collection view shows.
-    public let updater: ViewUpdater<Source>
     /// Makes the supplementary views (headers, footers) the layout asks for; set it when the
     /// layout has any (as with `UICollectionViewDiffableDataSource`, the view asks only then).
     public var supplementaryViewProvider: SupplementaryViewProvider?
     private let cellProvider: CellProvider
+    private let content: DisplayedContent
 
-    /// A data source that shows what `updater` shows, making each cell with `cellProvider`.
-    public init(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
-        self.updater = updater
+    /// A data source that shows what `updater` shows, making each cell with `cellProvider`. It
+    /// keeps the updater.
+    public init<Source: ContentStorage>(updater: ViewUpdater<Source>, cellProvider: @escaping CellProvider) {
+        content = DisplayedContent(updater)
         self.cellProvider = cellProvider
         super.init()
     }
@@ -44,23 +44,23 @@ public final class CollectionViewDataSource<Source: ContentStorage>: NSObject {
 extension CollectionViewDataSource: UICollectionViewDataSource {
     /// The number of sections the updater shows.
     public func numberOfSections(in collectionView: UICollectionView) -> Int {
-        updater.numberOfSections
+        content.numberOfSections()
     }
 
     /// The number of items the updater shows in `section`.
     public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        updater.numberOfItems(inSection: section)
+        content.numberOfItems(section)
     }
 
     /// The cell of the item the updater shows at `indexPath`, from the cell provider.
     public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        cellProvider(collectionView, indexPath, updater.item(at: indexPath) ?? MissingItem(indexPath: indexPath))
+        cellProvider(collectionView, indexPath, content.itemOrMissing(at: indexPath))
     }
 
     /// The supplementary view of `kind` at `indexPath`, from the supplementary view provider.
     public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> UICollectionReusableView {
-        let model = updater.supplementaryModel(ofKind: kind, forSectionAt: indexPath[0])
+        let model = content.supplementaryModel(kind, indexPath[0])
         guard let provider = supplementaryViewProvider else {
             preconditionFailure("CollectionViewDataSource: the layout asks for a \(kind) view; set supplementaryViewProvider")
         }

@@ -13,7 +13,7 @@ struct Note: Identifiable, Hashable, Sendable {
 final class NotesViewController: NSViewController {
     let storage = SingleSectionHashableStorage<Note>()
     private let tableView = NSTableView(frame: .zero)
-    private var dataSource: TableViewDataSource<SingleSectionHashableStorage<Note>>?
+    private var dataSource: TableViewDataSource?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -41,7 +41,7 @@ final class NotesViewController: NSViewController {
 final class BoardViewController: NSViewController {
     let storage = MemoryStorage()
     private let collectionView = NSCollectionView(frame: .zero)
-    private var dataSource: CollectionViewDataSource<MemoryStorage>?
+    private var dataSource: CollectionViewDataSource?
 
     override func viewDidLoad() {
         super.viewDidLoad()

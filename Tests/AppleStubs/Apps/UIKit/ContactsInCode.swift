@@ -16,7 +16,7 @@ final class ContactsViewController: UIViewController, UITableViewDelegate {
     let storage = MemoryStorage()
     private let tableView = UITableView(frame: .zero, style: .insetGrouped)
     private var updater: ViewUpdater<MemoryStorage>?
-    private var dataSource: TableViewDataSource<MemoryStorage>?
+    private var dataSource: TableViewDataSource?
     var onSelect: ((Contact) -> Void)?
 
     override func viewDidLoad() {
@@ -54,7 +54,7 @@ final class ContactsViewController: UIViewController, UITableViewDelegate {
 @MainActor
 final class ContactGridViewController: UICollectionViewController {
     let storage = SingleSectionHashableStorage<Contact>()
-    private var dataSource: CollectionViewDataSource<SingleSectionHashableStorage<Contact>>?
+    private var dataSource: CollectionViewDataSource?
 
     init() {
         super.init(collectionViewLayout: UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain)))
