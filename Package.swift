@@ -23,8 +23,9 @@ let systemXXHashDefine = SwiftSetting.define("MODELSTORAGE_SYSTEM_XXHASH",
 
 let package = Package(
     name: "ModelStorage",
-    // `Duration` (observation intervals) and `AsyncStream` in the public API.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // `Duration` (observation intervals) and `AsyncStream` in the public API; Mac Catalyst
+    // named too (its default would be 13.0, below `Duration` and UIKit's `reconfigureItems`).
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "FingerprintDiff", targets: ["FingerprintDiff"]),
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
