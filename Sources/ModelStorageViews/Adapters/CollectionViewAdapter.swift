@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -62,3 +64,4 @@ public final class CollectionViewAdapter: BatchUpdatingView {
     /// Whether the view is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 }
+#endif

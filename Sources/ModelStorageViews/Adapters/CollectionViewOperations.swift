@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -38,3 +40,4 @@ public protocol CollectionViewOperations {
     /// Whether the view is in a window.
     var isInWindow: Bool { get }
 }
+#endif

@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -41,3 +43,4 @@ package struct DisplayedContent {
         item(indexPath) ?? MissingItem(indexPath: indexPath)
     }
 }
+#endif

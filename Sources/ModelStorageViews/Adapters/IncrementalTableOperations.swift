@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -35,3 +37,4 @@ public protocol IncrementalTableOperations<AnimationOptions> {
     /// Whether the table is in a window.
     var isInWindow: Bool { get }
 }
+#endif

@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 
 /// What a data source hands its cell provider when its view asks for an index path the updater
@@ -16,3 +18,4 @@ public struct MissingItem: Sendable, Hashable, CustomStringConvertible {
     /// "no item at [section, item]".
     public var description: String { "no item at \(Array(indexPath))" }
 }
+#endif

@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 /// The closures of one batch, kept on the main actor so that the closures handed to UIKit and
 /// AppKit capture only this (a `Sendable` reference) and compile whether the SDK imports them as
 /// `@Sendable` or not; they run the work with `MainActor.assumeIsolated`, as those frameworks
@@ -18,3 +20,4 @@ final class PendingBatch {
     /// Runs the completion.
     func complete(_ finished: Bool) { completion(finished) }
 }
+#endif

@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 
 /// One batch of row changes (`UITableView`'s semantics: deletions and reloads name old rows,
@@ -185,3 +187,4 @@ struct FenwickCounts {
         return total
     }
 }
+#endif

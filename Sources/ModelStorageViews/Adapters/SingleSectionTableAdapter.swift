@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -144,3 +146,4 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
 
     private func sectionsChanged() { collect { $0.changesSections = true } }
 }
+#endif

@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -71,3 +73,4 @@ public final class TableViewAdapter<RowAnimation>: BatchUpdatingView {
     /// Whether the table is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 }
+#endif

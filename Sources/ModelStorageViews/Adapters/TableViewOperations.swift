@@ -1,3 +1,5 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
 import Foundation
 import ModelStorage
 
@@ -75,3 +77,4 @@ public struct TableRowAnimations<RowAnimation> {
 
 extension TableRowAnimations: Sendable where RowAnimation: Sendable {}
 extension TableRowAnimations: Equatable where RowAnimation: Equatable {}
+#endif
