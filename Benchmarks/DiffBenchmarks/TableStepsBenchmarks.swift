@@ -6,7 +6,6 @@ import SeededRandom
 /// One batch over 100,000 rows, as an `NSTableView` gets it from `SingleSectionTableAdapter`:
 /// 1% of the rows deleted, 1% inserted, and `moves` rows moved to random places.
 struct TableStepsInput {
-    let rowCount: Int
     let deleted: [Int]
     let inserted: [Int]
     let moved: [(from: Int, to: Int)]
@@ -24,7 +23,6 @@ struct TableStepsInput {
         for id in rows..<(rows + rows / 100) { new.insert(id, at: Int.random(in: 0...new.count, using: &random)) }
         self.new = new
         let changes = Changeset(from: old, to: new, id: \.self)
-        rowCount = rows
         deleted = changes.deletions
         inserted = changes.insertions
         moved = changes.moves.map { ($0.from, $0.to) }
@@ -45,7 +43,7 @@ extension BenchmarkPlan {
                 blackHole(Changeset(from: input.old, to: input.new, id: \.self))
             }
             add("table steps \(moves) RowSteps", inputKey: key, input: input) { input in
-                blackHole(RowSteps(rowCount: input.rowCount, deleted: input.deleted, inserted: input.inserted, moved: input.moved))
+                blackHole(RowSteps(deleted: input.deleted, inserted: input.inserted, moved: input.moved))
             }
             table.rows += [
                 ("\(moves) moves: Changeset of the two lists (baseline)", [.time(baseline)]),

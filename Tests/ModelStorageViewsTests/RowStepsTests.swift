@@ -45,7 +45,7 @@ import Testing
             new.insert(id, at: Int.random(in: 0...new.count, using: &random))
         }
         let changes = Changeset(from: old, to: new, id: \.self)
-        let steps = RowSteps(rowCount: old.count, deleted: changes.deletions, inserted: changes.insertions,
+        let steps = RowSteps(deleted: changes.deletions, inserted: changes.insertions,
                              moved: changes.moves.map { ($0.from, $0.to) })
         #expect(Self.apply(steps, to: old, new: new) == new, "seed \(seed): \(steps.steps)")
         let moveCalls = steps.steps.filter { if case .move = $0 { true } else { false } }.count
@@ -72,7 +72,7 @@ import Testing
             }
             let changes = Changeset(from: old, to: new, id: \.self)
             let moved = changes.moves.map { (from: $0.from, to: $0.to) }
-            let steps = RowSteps(rowCount: old.count, deleted: changes.deletions, inserted: changes.insertions, moved: moved)
+            let steps = RowSteps(deleted: changes.deletions, inserted: changes.insertions, moved: moved)
             let moves = steps.steps.filter { if case .move = $0 { true } else { false } }
             let reference = RowSteps.referenceMoves(rowCount: old.count, deleted: changes.deletions,
                                                     inserted: changes.insertions, moved: moved)
@@ -85,19 +85,19 @@ import Testing
     func dependentMoves() {
         // x y a b -> a y b x, with y and x moved (a and b stay in order): placing y at its final
         // index 1 before x has left would put it before a.
-        let steps = RowSteps(rowCount: 4, deleted: [], inserted: [], moved: [(from: 1, to: 1), (from: 0, to: 3)])
+        let steps = RowSteps(deleted: [], inserted: [], moved: [(from: 1, to: 1), (from: 0, to: 3)])
         #expect(Self.apply(steps, to: [0, 1, 2, 3], new: [2, 1, 3, 0]) == [2, 1, 3, 0])
         #expect(steps.steps == [.move(from: 1, to: 2), .move(from: 0, to: 3)])
     }
 
     @Test("reloads go first in old rows, reconfigures last in new rows")
     func reloadsAndReconfigures() {
-        let steps = RowSteps(rowCount: 3, deleted: [0], inserted: [2], moved: [], reloaded: [2], reconfigured: [0])
+        let steps = RowSteps(deleted: [0], inserted: [2], moved: [], reloaded: [2], reconfigured: [0])
         #expect(steps.steps == [.reload([2]), .remove([0]), .insert([2]), .reload([0])])
     }
 
     @Test("an empty batch sends nothing")
     func empty() {
-        #expect(RowSteps(rowCount: 5, deleted: [], inserted: [], moved: []).steps.isEmpty)
+        #expect(RowSteps(deleted: [], inserted: [], moved: []).steps.isEmpty)
     }
 }

@@ -28,8 +28,6 @@ public protocol IncrementalTableOperations<AnimationOptions> {
     func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet)
     /// Drops every row view and reads the data source again.
     func reloadData()
-    /// The number of rows the table shows now.
-    var numberOfRows: Int { get }
     /// The number of columns.
     var numberOfColumns: Int { get }
     /// The rows that are visible.

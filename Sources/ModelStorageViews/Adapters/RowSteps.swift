@@ -37,20 +37,19 @@ public struct RowSteps: Equatable, Sendable {
     /// The calls, in order.
     public private(set) var steps: [Step] = []
 
-    /// The steps of a batch over `rowCount` rows.
+    /// The steps of a batch. The row count is not needed: the rows are counted from the changes.
     ///
     /// - Parameters:
-    ///   - rowCount: the rows before the batch.
     ///   - deleted: deleted rows (old).
     ///   - inserted: inserted rows (new).
     ///   - moved: moved rows, old to new.
     ///   - reloaded: reloaded rows (old).
     ///   - reconfigured: rows configured again (new).
-    public init(rowCount: Int, deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)],
+    public init(deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)],
                 reloaded: [Int] = [], reconfigured: [Int] = []) {
         if !reloaded.isEmpty { steps.append(.reload(IndexSet(reloaded))) }
         if !deleted.isEmpty { steps.append(.remove(IndexSet(deleted))) }
-        if !moved.isEmpty { appendMoves(rowCount: rowCount, deleted: deleted, inserted: inserted, moved: moved) }
+        if !moved.isEmpty { appendMoves(deleted: deleted, inserted: inserted, moved: moved) }
         if !inserted.isEmpty { steps.append(.insert(IndexSet(inserted))) }
         if !reconfigured.isEmpty { steps.append(.reload(IndexSet(reconfigured))) }
     }
@@ -69,7 +68,7 @@ public struct RowSteps: Equatable, Sendable {
     ///
     /// - Complexity: O(k log k) for k = deletions + insertions + moves; independent of the row
     ///   count.
-    private mutating func appendMoves(rowCount: Int, deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)]) {
+    private mutating func appendMoves(deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)]) {
         let deleted = deleted.sorted(), inserted = inserted.sorted()
         /// The rank among the survivors (old order) of a row that is not deleted.
         func survivorRank(_ row: Int) -> Int { row - Self.count(deleted, below: row) }

@@ -53,22 +53,21 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
     /// `beginUpdates()` and `endUpdates()` (or reloads, when sections changed); `completion`
     /// runs when the table's animations end.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        let rowCount = operations.numberOfRows
         collected = Collected()
         updates?()
         let batch = collected ?? Collected()
         collected = nil
-        send(batch, rowCount: rowCount, completion: completion)
+        send(batch, completion: completion)
     }
 
-    /// Sends the calls of `batch` over `rowCount` rows.
-    private func send(_ batch: Collected, rowCount: Int, completion: ((Bool) -> Void)?) {
+    /// Sends the calls of `batch`.
+    private func send(_ batch: Collected, completion: ((Bool) -> Void)?) {
         if batch.changesSections {
             operations.reloadData()
             completion?(true)
             return
         }
-        let steps = RowSteps(rowCount: rowCount, deleted: batch.deleted, inserted: batch.inserted,
+        let steps = RowSteps(deleted: batch.deleted, inserted: batch.inserted,
                              moved: batch.moved, reloaded: batch.reloaded, reconfigured: batch.reconfigured)
         let columns = IndexSet(integersIn: 0..<operations.numberOfColumns)
         operations.performUpdates({ [operations, insertAnimation, removeAnimation] in
@@ -93,25 +92,13 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
     public func moveSection(_ section: Int, toSection newSection: Int) { sectionsChanged() }
 
     /// Collects inserted rows (new).
-    public func insertItems(at indexPaths: [IndexPath]) {
-        let rows = Self.rows(indexPaths)
-        collect { $0.inserted += rows }
-    }
+    public func insertItems(at indexPaths: [IndexPath]) { collect(indexPaths, into: \.inserted) }
     /// Collects deleted rows (old).
-    public func deleteItems(at indexPaths: [IndexPath]) {
-        let rows = Self.rows(indexPaths)
-        collect { $0.deleted += rows }
-    }
+    public func deleteItems(at indexPaths: [IndexPath]) { collect(indexPaths, into: \.deleted) }
     /// Collects reloaded rows (old).
-    public func reloadItems(at indexPaths: [IndexPath]) {
-        let rows = Self.rows(indexPaths)
-        collect { $0.reloaded += rows }
-    }
+    public func reloadItems(at indexPaths: [IndexPath]) { collect(indexPaths, into: \.reloaded) }
     /// Collects reconfigured rows (new): their data is read again, the row views stay.
-    public func reconfigureItems(at indexPaths: [IndexPath]) {
-        let rows = Self.rows(indexPaths)
-        collect { $0.reconfigured += rows }
-    }
+    public func reconfigureItems(at indexPaths: [IndexPath]) { collect(indexPaths, into: \.reconfigured) }
     /// Collects a moved row (old to new); a move across sections is a reload.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         switch (indexPath[0], newIndexPath[0]) {
@@ -128,9 +115,10 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
     /// Whether the table is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 
-    /// The rows of the index paths in section 0.
-    private static func rows(_ indexPaths: [IndexPath]) -> [Int] {
-        indexPaths.filter { $0.count == 2 && $0[0] == 0 }.map { $0[1] }
+    /// Adds the rows of the index paths in section 0 to the list at `rows`.
+    private func collect(_ indexPaths: [IndexPath], into rows: WritableKeyPath<Collected, [Int]>) {
+        let section0 = indexPaths.filter { $0.count == 2 && $0[0] == 0 }.map { $0[1] }
+        collect { $0[keyPath: rows] += section0 }
     }
 
     private func collect(_ change: (inout Collected) -> Void) {
@@ -140,7 +128,7 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
             // Outside a batch: the call applies at once, as a batch of its own.
             var batch = Collected()
             change(&batch)
-            send(batch, rowCount: operations.numberOfRows, completion: nil)
+            send(batch, completion: nil)
         }
     }
 

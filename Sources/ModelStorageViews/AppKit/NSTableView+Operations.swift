@@ -30,7 +30,6 @@ struct NSTableViewOperations: IncrementalTableOperations {
         tableView.reloadData(forRowIndexes: rowIndexes, columnIndexes: columnIndexes)
     }
     func reloadData() { tableView.reloadData() }
-    var numberOfRows: Int { tableView.numberOfRows }
     var numberOfColumns: Int { tableView.numberOfColumns }
     var visibleRows: Range<Int> { Range(tableView.rows(in: tableView.visibleRect)) ?? 0..<0 }
     var isInWindow: Bool { tableView.window != nil }

@@ -25,5 +25,5 @@ try storage.performUpdates { () throws(StorageError) in
 storage.removeObserver(token)
 print("updates \(updates.count), items \(storage.items(inSection: 0)!.compactMap { ($0 as? Song)?.id })")
 // What an NSTableView receives for a batch that moves the first of four rows to the end.
-print("table calls \(RowSteps(rowCount: 4, deleted: [], inserted: [], moved: [(from: 0, to: 3)]).steps)")
+print("table calls \(RowSteps(deleted: [], inserted: [], moved: [(from: 0, to: 3)]).steps)")
 print("fingerprints: \(Fingerprint.implementation)")
