@@ -89,9 +89,7 @@ for framework in UIKit AppKit; do
     # The package's modules with the framework importable (its IndexPath names hide the package's).
     rm -rf "$OUT/package" && mkdir -p "$OUT/package"
     stubs="$OUT/$framework-documented"
-    "$SWIFTC" -emit-module -module-name FingerprintDiff "${FLAGS[@]}" -warnings-as-errors -I "$stubs" \
-        -I CSources/CFingerprintDiff/include -emit-module-path "$OUT/package/FingerprintDiff.swiftmodule" \
-        $(sources Sources/FingerprintDiff)
+    emit FingerprintDiff "$OUT/package" $(sources Sources/FingerprintDiff) -I "$stubs"
     emit ModelStorage "$OUT/package" $(sources Sources/ModelStorage) -I "$stubs"
     typecheck "$stubs" $(sources Sources/ModelStorageTesting)
     typecheck "$stubs" "${GRDB_FLAGS[@]}" $(sources Sources/ModelStorageGRDB)
@@ -124,11 +122,16 @@ for framework in UIKit AppKit; do
 done
 
 # Planted errors: each must fail the check.
-plant() { # framework, file, from, to, expected diagnostic
-    local framework=$1 file=$2 from=$3 to=$4 expected=$5
-    local copy="$OUT/planted" && rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
+copy="$OUT/planted"
+planted_copy() { # file, from, to: a copy of ModelStorageViews in $copy, with `from` replaced in `file`
+    local file=$1 from=$2 to=$3
+    rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
     grep -qF -- "$from" "$copy/$file" || { echo "planted error not applied: $from"; exit 1; }
     FROM="$from" TO="$to" perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$copy/$file"
+}
+plant() { # framework, file, from, to, expected diagnostic
+    local framework=$1 file=$2 from=$3 to=$4 expected=$5
+    planted_copy "$file" "$from" "$to"
     local log="$OUT/planted.log"
     if typecheck "$OUT/$framework-documented" $(sources "$copy") >"$log" 2>&1; then
         echo "the check did not catch: $from -> $to"; exit 1
@@ -153,9 +156,8 @@ plant AppKit AppKit/NSCollectionView+Operations.swift "collectionView.insertItem
     "collectionView.insertItems(at: indexPaths)" "cannot convert value"
 plant AppKit AppKit/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
     "func numberOfRow(in tableView: NSTableView)" "nearly matches"
-copy="$OUT/planted" && rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
-FROM="public final class TableViewDataSource: NSObject {" TO="public final class TableViewDataSource<Source>: NSObject {" \
-    perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$copy/UIKit/TableViewDataSource+UIKit.swift"
+planted_copy UIKit/TableViewDataSource+UIKit.swift "public final class TableViewDataSource: NSObject {" \
+    "public final class TableViewDataSource<Source>: NSObject {"
 if objc_conformances_of_generic_classes "$copy" >/dev/null; then echo "the check did not catch a generic data source"; exit 1; fi
 echo "   caught: a generic class conforming to UITableViewDataSource in an extension"
 echo "apple-check: passed"

@@ -285,12 +285,7 @@ extension SectionedBatchUpdate {
     /// (stage 1 updates as reloads).
     @MainActor
     func sendAll(to view: any BatchUpdatingView) {
-        if !deletedSections.isEmpty { view.deleteSections(IndexSet(deletedSections)) }
-        if !insertedSections.isEmpty { view.insertSections(IndexSet(insertedSections)) }
-        for move in movedSections { view.moveSection(move.from, toSection: move.to) }
-        if !deletedItems.isEmpty { view.deleteItems(at: deletedItems) }
-        if !insertedItems.isEmpty { view.insertItems(at: insertedItems) }
-        for move in movedItems { view.moveItem(at: move.from, to: move.to) }
+        send(to: view)
         if !updatedItems.isEmpty { view.reloadItems(at: updatedItems) }
     }
 }

@@ -15,18 +15,25 @@ func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [sectio
 /// The text of index paths in a log: `[[0, 1], [1, 0]]`.
 func text(_ paths: [IndexPath]) -> String { "\(paths.map(Array.init))" }
 
-/// A `UICollectionView` stand-in: records each call as `UICollectionView` would receive it and
-/// passes it on to a `SimulatedView`, which holds UIKit's rules.
+/// What the collection and table stand-ins share: the `SimulatedView` each call is passed on to
+/// (it holds UIKit's rules), the calls received, and the batch, which both views spell alike.
 @MainActor
-final class CollectionViewStandIn: CollectionViewOperations {
+class RecordingStandIn {
     let view: SimulatedView
-    private(set) var calls: [String] = []
+    var calls: [String] = []
     init(_ view: SimulatedView) { self.view = view }
 
     func performBatch(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void) {
         calls.append("performBatchUpdates")
         view.performBatchUpdates({ updates() }, completion: { completion($0) })
     }
+    func reloadData() { calls.append("reloadData"); view.reloadData() }
+    var isInWindow: Bool { view.isInWindow }
+}
+
+/// A `UICollectionView` stand-in: records each call as `UICollectionView` would receive it and
+/// passes it on to a `SimulatedView`, which holds UIKit's rules.
+final class CollectionViewStandIn: RecordingStandIn, CollectionViewOperations {
     func insertSections(_ sections: IndexSet) { calls.append("insertSections \(Array(sections))"); view.insertSections(sections) }
     func deleteSections(_ sections: IndexSet) { calls.append("deleteSections \(Array(sections))"); view.deleteSections(sections) }
     func reloadSections(_ sections: IndexSet) { calls.append("reloadSections \(Array(sections))"); view.reloadSections(sections) }
@@ -45,9 +52,7 @@ final class CollectionViewStandIn: CollectionViewOperations {
         calls.append("moveItem \(Array(indexPath)) \(Array(newIndexPath))")
         view.moveItem(at: indexPath, to: newIndexPath)
     }
-    func reloadData() { calls.append("reloadData"); view.reloadData() }
     var indexPathsForVisibleItems: [IndexPath] { view.indexPathsForVisibleItems }
-    var isInWindow: Bool { view.isInWindow }
 }
 
 /// `UITableView.RowAnimation`'s stand-in: which animation each call was given.
@@ -55,16 +60,7 @@ enum Animation: String, Sendable { case fade, left, right, top, bottom, automati
 
 /// A `UITableView` stand-in: records each call with its animation and passes it on to a
 /// `SimulatedView` (rows as items).
-@MainActor
-final class TableViewStandIn: TableViewOperations {
-    let view: SimulatedView
-    private(set) var calls: [String] = []
-    init(_ view: SimulatedView) { self.view = view }
-
-    func performBatch(_ updates: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void) {
-        calls.append("performBatchUpdates")
-        view.performBatchUpdates({ updates() }, completion: { completion($0) })
-    }
+final class TableViewStandIn: RecordingStandIn, TableViewOperations {
     func insertSections(_ sections: IndexSet, with animation: Animation) {
         calls.append("insertSections \(Array(sections)) \(animation)")
         view.insertSections(sections)
@@ -101,9 +97,7 @@ final class TableViewStandIn: TableViewOperations {
         calls.append("moveRow \(Array(indexPath)) \(Array(newIndexPath))")
         view.moveItem(at: indexPath, to: newIndexPath)
     }
-    func reloadData() { calls.append("reloadData"); view.reloadData() }
     var indexPathsForVisibleRows: [IndexPath]? { view.indexPathsForVisibleItems }
-    var isInWindow: Bool { view.isInWindow }
 }
 
 /// An `NSTableView` stand-in that shifts as `NSTableView` does: every call applies at once.
@@ -133,7 +127,6 @@ final class ShiftingTable: IncrementalTableOperations {
     private var nextViewID = 0
     private var inUpdates = false
 
-    var numberOfRows: Int { rows.count }
     var visibleRows: Range<Int> { 0..<min(rows.count, 20) }
 
     /// Reads every row from the data source (as `reloadData()` does).

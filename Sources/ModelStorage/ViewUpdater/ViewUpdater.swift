@@ -251,7 +251,7 @@ extension SectionedBatchUpdate {
     /// Sends the structural operations (deletions, insertions, moves; no reloads) to `view`,
     /// inside its updates block.
     @MainActor
-    func send(to view: any BatchUpdatingView) {
+    package func send(to view: any BatchUpdatingView) {
         if !deletedSections.isEmpty { view.deleteSections(IndexSet(deletedSections)) }
         if !insertedSections.isEmpty { view.insertSections(IndexSet(insertedSections)) }
         for move in movedSections { view.moveSection(move.from, toSection: move.to) }
