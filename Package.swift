@@ -89,7 +89,7 @@ let package = Package(
         // `make apple-check` against Tests/AppleStubs).
         .target(
             name: "ModelStorageViews",
-            dependencies: ["ModelStorage"]
+            dependencies: ["ModelStorage", "FingerprintDiff"]
         ),
         // DatabaseStorage: a storage that follows a GRDB request over SQLite.
         .target(

@@ -153,15 +153,20 @@ extension BatchUpdate {
 @usableFromInline
 func _stayingIndex(of old: Int, leaving: [Int], arriving: [Int]) -> Int {
     // Rank of the element among those that stay.
-    var low = 0, high = leaving.count
-    while low < high {
-        let middle = (low + high) / 2
-        if leaving[middle] < old { low = middle + 1 } else { high = middle }
-    }
-    var slot = old - low
+    var slot = old - _sortedCount(leaving, below: old)
     // The rank-th index that no arrival takes.
     for index in arriving {
         if index <= slot { slot += 1 } else { break }
     }
     return slot
+}
+
+/// How many of the ascending `values` are below `bound`. O(log n).
+package func _sortedCount(_ values: [Int], below bound: Int) -> Int {
+    var low = 0, high = values.count
+    while low < high {
+        let middle = (low + high) / 2
+        if values[middle] < bound { low = middle + 1 } else { high = middle }
+    }
+    return low
 }

@@ -57,8 +57,9 @@ extension SectionedBatchUpdate {
     /// - Complexity: O(n log n + n · a) for n operations and at most a arrivals in one section.
     public var inverted: SectionedBatchUpdate {
         _checkWellFormed("inverted")
-        let sectionsLeaving = (deletedSections + movedSections.map(\.from)).sorted()
-        let sectionsArriving = (insertedSections + movedSections.map(\.to)).sorted()
+        let places = SectionedStayingPlaces(self)
+        let sectionsLeaving = places.sectionsLeaving, sectionsArriving = places.sectionsArriving
+        let itemsLeaving = places.itemsLeaving, itemsArriving = places.itemsArriving
         let insertedSectionSet = Set(insertedSections)
         let sourceOfSection = Dictionary(movedSections.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
         /// The old index of new section `section`, which is not inserted.
@@ -67,22 +68,8 @@ extension SectionedBatchUpdate {
         }
         // Stage-2 section reloads are in new space: back to old space.
         let oldUpdatedSections = updatedSections.filter { !insertedSectionSet.contains($0) }.map(oldSection).sorted()
-        // Item arrivals and departures per section (old sections for departures, new for arrivals).
-        var itemsLeaving: [Int: [Int]] = [:], itemsArriving: [Int: [Int]] = [:]
-        for path in deletedItems { itemsLeaving[path[0], default: []].append(path[1]) }
-        for move in movedItems {
-            itemsLeaving[move.from[0], default: []].append(move.from[1])
-            itemsArriving[move.to[0], default: []].append(move.to[1])
-        }
-        for path in insertedItems { itemsArriving[path[0], default: []].append(path[1]) }
-        for key in itemsLeaving.keys { itemsLeaving[key]!.sort() }
-        for key in itemsArriving.keys { itemsArriving[key]!.sort() }
         // Stage-1 item reloads stay in a section that stays: their new index paths.
-        let newUpdatedItems = updatedItems.map { path -> IndexPath in
-            let section = _stayingIndex(of: path[0], leaving: sectionsLeaving, arriving: sectionsArriving)
-            let item = _stayingIndex(of: path[1], leaving: itemsLeaving[path[0]] ?? [], arriving: itemsArriving[section] ?? [])
-            return IndexPath(indexes: [section, item])
-        }.sorted()
+        let newUpdatedItems = updatedItems.map(places.newIndexPath(ofStaying:)).sorted()
         // Stage-2 item reloads, in new space: a moved item is reloaded at its old index path
         // after moving back, one that stays at the index path it goes back to; none inside a
         // section the inverse reloads whole.

@@ -144,7 +144,7 @@ public final class ViewUpdater<Source: ContentStorage> {
             statistics.emptyFlushes += 1
             return adopt(target, changes: targetChanges)
         }
-        let stages = BatchStages(update.changes, oldItemCounts: itemCounts(content), newItemCounts: itemCounts(target))
+        let stages = BatchStages(update.changes)
         isInFlight = true
         if let structure = stages.structure {
             statistics.structureBatches += 1
@@ -219,10 +219,6 @@ public final class ViewUpdater<Source: ContentStorage> {
             self.isFlushScheduled = false
             self.flush()
         }
-    }
-
-    private func itemCounts(_ content: Source.Content) -> [Int] {
-        (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
     }
 }
 

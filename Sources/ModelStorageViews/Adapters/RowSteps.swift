@@ -1,5 +1,6 @@
 // watchOS has no table or collection view of this kind: the product builds empty there.
 #if !os(watchOS)
+import FingerprintDiff
 import Foundation
 
 /// One batch of row changes (`UITableView`'s semantics: deletions and reloads name old rows,
@@ -71,9 +72,9 @@ public struct RowSteps: Equatable, Sendable {
     private mutating func appendMoves(deleted: [Int], inserted: [Int], moved: [(from: Int, to: Int)]) {
         let deleted = deleted.sorted(), inserted = inserted.sorted()
         /// The rank among the survivors (old order) of a row that is not deleted.
-        func survivorRank(_ row: Int) -> Int { row - Self.count(deleted, below: row) }
+        func survivorRank(_ row: Int) -> Int { row - _sortedCount(deleted, below: row) }
         // Moves in final order; final positions counted without the inserted rows.
-        let moves = moved.map { (rank: survivorRank($0.from), final: $0.to - Self.count(inserted, below: $0.to)) }
+        let moves = moved.map { (rank: survivorRank($0.from), final: $0.to - _sortedCount(inserted, below: $0.to)) }
             .sorted { $0.final < $1.final }
         let movedRanks = moves.map(\.rank).sorted()
         // Each move's anchor (a survivor rank; -1 for the start): the predecessor's anchor when the
@@ -90,13 +91,13 @@ public struct RowSteps: Equatable, Sendable {
         }
         // Fenwick trees keyed by survivor rank (compressed to the ranks that occur).
         let keys = Array(Set(movedRanks + anchors)).sorted()
-        func key(_ rank: Int) -> Int { Self.count(keys, below: rank) }
+        func key(_ rank: Int) -> Int { _sortedCount(keys, below: rank) }
         var waiting = FenwickCounts(count: keys.count)   // moved rows not yet placed, by rank
         var placed = FenwickCounts(count: keys.count)    // placed rows, by their anchor's rank
         for rank in movedRanks { waiting.add(1, at: key(rank)) }
         for (index, move) in moves.enumerated() {
             let position = key(move.rank)
-            let unmovedBefore = move.rank - Self.count(movedRanks, below: move.rank)
+            let unmovedBefore = move.rank - _sortedCount(movedRanks, below: move.rank)
             let current = unmovedBefore + placed.sum(below: position) + waiting.sum(below: position)
             let anchor = anchors[index]
             let predecessor = (move.final - 1) + (anchor < 0 ? 0 : waiting.sum(below: key(anchor)))
@@ -105,16 +106,6 @@ public struct RowSteps: Equatable, Sendable {
             waiting.add(-1, at: position)
             placed.add(1, at: key(anchor))
         }
-    }
-
-    /// How many of the sorted `values` are below `bound`.
-    static func count(_ values: [Int], below bound: Int) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < bound { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// The `n`-th (from 0) non-negative integer that is not in the sorted, distinct `skipped`.
