@@ -12,21 +12,58 @@
  * The result is therefore always the occurrence-order matching, flags included. */
 #include "fd_occurrence_table.h"
 
-/* Whether 32 evenly spaced old fingerprints of `rest` already repeat: then the walk cannot
- * stand (step 4 would send the rest to the table anyway), so it is not tried. Never true for
- * unique fingerprints; nearly always true when a few values repeat throughout. O(1). */
-static int sample_repeats(const fd_context *c, fd_range rest) {
-    enum { SAMPLES = 32 };
-    size_t count = rest.old_end - rest.old_begin;
-    if (count < 2 * SAMPLES) return 0;
-    uint64_t sample[SAMPLES];
-    for (size_t k = 0; k < SAMPLES; k++) {
-        sample[k] = c->old_fp[rest.old_begin + k * (count / SAMPLES)];
-        for (size_t earlier = 0; earlier < k; earlier++) {
-            if (sample[earlier] == sample[k]) return 1;
+/* Whether 32 evenly spaced old fingerprints of `rest` already repeat, or, on a large range,
+ * whether evenly spaced new ones do (one in 32, at most SAMPLES_MAX): then the walk cannot
+ * stand (step 4 would send the rest to the table anyway), so it is not tried. A sample only
+ * finds fingerprints that do repeat, so the matching is the same either way; only the walk's
+ * cost is saved. The old side's 32 find a few values repeated everywhere; the new side's
+ * sample finds what the old one cannot see: old ids unique, many new ones copies of old ones
+ * (1,024 samples find one of 4,000 repeated pairs among 40,000 elements with probability
+ * 1 - e^-5). Never true for unique fingerprints. O(1): at most 32^2 / 2 comparisons and
+ * SAMPLES_MAX set look-ups. */
+enum { SAMPLES = 32, SAMPLES_MAX = 1024, SAMPLED_NEW_FROM = 16384 };
+
+/* Whether `count` values of `values`, `stride` apart, hold one twice. At most SAMPLES_MAX values;
+ * a set of 2 * SAMPLES_MAX slots on the stack (0 marks an empty slot; the value 0 is kept aside). */
+static int sample_holds_twice(const uint64_t *values, size_t count, size_t stride) {
+    uint64_t set[2 * SAMPLES_MAX];
+    const uint64_t capacity = 2 * (uint64_t)count;
+    memset(set, 0, (size_t)capacity * sizeof(uint64_t));
+    int zero_seen = 0;
+    for (size_t k = 0; k < count; k++) {
+        uint64_t value = values[k * stride];
+        if (value == 0) {
+            if (zero_seen) return 1;
+            zero_seen = 1;
+            continue;
+        }
+        for (uint64_t position = fd_multiply_high(fd_mix(value), capacity);;) {
+            if (set[position] == value) return 1;
+            if (set[position] == 0) {
+                set[position] = value;
+                break;
+            }
+            position = position + 1 == capacity ? 0 : position + 1;
         }
     }
     return 0;
+}
+
+static int sample_repeats(const fd_context *c, fd_range rest) {
+    size_t count = rest.old_end - rest.old_begin;
+    if (count >= 2 * SAMPLES) {
+        uint64_t sample[SAMPLES];
+        for (size_t k = 0; k < SAMPLES; k++) {
+            sample[k] = c->old_fp[rest.old_begin + k * (count / SAMPLES)];
+            for (size_t earlier = 0; earlier < k; earlier++) {
+                if (sample[earlier] == sample[k]) return 1;
+            }
+        }
+    }
+    size_t new_count = rest.new_end - rest.new_begin;
+    if (new_count < SAMPLED_NEW_FROM) return 0;
+    size_t samples = new_count / 32 < SAMPLES_MAX ? new_count / 32 : SAMPLES_MAX;
+    return sample_holds_twice(c->new_fp + rest.new_begin, samples, new_count / samples);
 }
 
 /* Steps 2-4 on `rest` (everything after the prefix); sets *done when the matching stands. */
@@ -65,11 +102,13 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
     }
     c->flags = 0;
     fd_step_unmatch(c, rest);
-    fd_remainder all = fd_remainder_of_range(rest);
-    fd_occurrence_table occurrences;
-    fd_status status = fd_step_match_by_occurrence_keeping(c, &all, &occurrences);
-    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest, &occurrences);
-    fd_occurrence_table_destroy(&occurrences, c->allocator);
+    if (rest.new_begin == rest.new_end) return FD_OK;
+    /* What the matching found for each new element, for the repeats' pairing. */
+    uint8_t *kinds = fd_allocate_array(c->allocator, rest.new_end - rest.new_begin, 1);
+    if (kinds == NULL) return FD_ERR_NO_MEMORY;
+    fd_status status = fd_step_match_by_occurrence_noting(c, rest, kinds);
+    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest, kinds);
+    fd_deallocate(c->allocator, kinds);
     return status;
 }
 

@@ -14,8 +14,12 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define FD_PREFETCH(address) __builtin_prefetch(address)
+/* A static function inlined into each caller, so that a caller passing a constant gets its
+ * own copy without the branches that constant decides. */
+#define FD_ALWAYS_INLINE static inline __attribute__((always_inline))
 #else
 #define FD_PREFETCH(address) ((void)0)
+#define FD_ALWAYS_INLINE static inline
 #endif
 
 /* How far ahead (in elements) table slots are prefetched. */

@@ -12,9 +12,11 @@
  * landed at p (tails hold strictly increasing integers, so tails[p + 1] >= v), and links back
  * to v - 1. So a run v, v+1, ..., v+L-1 at consecutive positions is placed in one step: one
  * search for v, then L consecutive piles, and one back link per stretch of placed elements
- * (that of its first element; the others link to the element before them). The subsequence is
- * read back stretch by stretch. The result is the subsequence element-by-element patience
- * sorting finds, in O(n + k log k) for k values out of order instead of O(n log n). */
+ * (that of its first element; the others link to the element before them). Any element whose
+ * back link is the element just before it extends that element's stretch, whatever its value
+ * (an ascending stretch of values with gaps, such as the anchors of fd_repeats.c, is one
+ * stretch too). The subsequence is read back stretch by stretch. The result is the
+ * subsequence element-by-element patience sorting finds, in O(n + k log k) for k values out of order instead of O(n log n). */
 #include "fd_internal.h"
 
 #define NO_ELEMENT UINT32_MAX
@@ -27,8 +29,12 @@ typedef struct runs {
     size_t count;
 } runs;
 
-static inline void runs_push(runs *r, size_t start, uint32_t link) {
-    r->start[r->count] = (uint32_t)start;
+/* Records the back link of the element placed at `position`. An element whose link is the
+ * element just before it (placed, so the last stretch ends there) extends that stretch:
+ * nothing to record. */
+static inline void runs_push(runs *r, size_t position, uint32_t link) {
+    if (position > 0 && link == position - 1) return;
+    r->start[r->count] = (uint32_t)position;
     r->link[r->count++] = link;
 }
 

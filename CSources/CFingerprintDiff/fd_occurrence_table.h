@@ -75,24 +75,26 @@ static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint
     (void)key;
 }
 
-/* fd_step_match_by_occurrence, keeping its table in `kept` (the caller destroys it; all
- * zero when there was nothing to match): each slot then says whether its fingerprint repeats
- * among the elements matched (fd_occurrence_unique_in_both). fd_occurrence_matching.c. */
-fd_status fd_step_match_by_occurrence_keeping(fd_context *c, const fd_remainder *left, fd_occurrence_table *kept);
+/* What the occurrence-order matching found for a new element (fd_step_match_by_occurrence_noting):
+ * unpaired (its fingerprint's old occurrences were all taken), paired as an anchor (its
+ * fingerprint occurs once among the old elements matched and once among the new ones), paired
+ * otherwise, or absent (no old element matched has its fingerprint: it can never pair). */
+enum fd_new_kind { FD_NEW_UNPAIRED = 0, FD_NEW_ANCHOR = 1, FD_NEW_OTHER_PAIR = 2, FD_NEW_ABSENT = 3 };
 
-/* The count bit by which the occurrence matching records "more new occurrences than the
- * queue held" (its flag bit records "more than one old occurrence"). */
-enum { FD_SLOT_NEW_REPEATED = 1 };
+/* Where the notes go: kind[j - begin] for new element j. */
+typedef struct fd_new_kinds {
+    uint8_t *kind;
+    size_t begin;
+} fd_new_kinds;
 
-/* Whether the fingerprint of an occupied slot of a kept table occurred exactly once on each
- * side of the elements it matched (see fd_step_match_by_occurrence_keeping). O(1). */
-static inline int fd_slot_unique_in_both(uint64_t slot) {
-    return !fd_slot_flag(slot) && !(fd_slot_count(slot) & FD_SLOT_NEW_REPEATED);
-}
+/* fd_step_match_by_occurrence on `rest` (unmatched), noting in kinds[j - rest.new_begin] the
+ * fd_new_kind of each new element of rest (all written when rest has an element on each side).
+ * fd_occurrence_matching.c. */
+fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_range rest, uint8_t *kinds);
 
-/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order, whose table is
- * `occurrences`) so that what did not move stays in place, keeping the result only when it has
- * no more moves (fd_repeats.c). */
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence_table *occurrences);
+/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order, with the notes
+ * `kinds` of fd_step_match_by_occurrence_noting, which the step overwrites) so that what did not
+ * move stays in place, keeping the result only when it has no more moves (fd_repeats.c). */
+fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, uint8_t *kinds);
 
 #endif

@@ -25,22 +25,20 @@
  * frame is the anchors' order, not the whole lists'. When no anchor exists (a few values
  * repeated everywhere) the step keeps occurrence order at once.
  *
- * Cost: no table of its own (the anchors are read from the table that matched by occurrence
- * order, which recorded which fingerprints repeat), an LIS over the anchors, the gaps'
+ * Cost: no table of its own (the occurrence-order matching noted which of its pairs are
+ * anchors, and which new elements no old one shares), an LIS over the anchors, the gaps'
  * searches (linear in their sizes; a gap empty on one side costs nothing, a small gap whose
- * two sides share no fingerprint no search), a second occurrence pass over what the gaps left,
+ * two sides share no fingerprint no search), a second occurrence pass over what the gaps left
+ * (without the new elements absent from old),
  * the LIS of the result over `rest`, which fd_diff takes as its own (the moves), and, only
  * when the gaps left pairs of occurrence order out, an LIS over those pairs (kept as a list,
  * not a copy of the matching) and at most one over occurrence order: O(n + m) expected plus
  * O(k log k) for k elements out of order. Allocations: a constant number, whatever the number of
  * gaps: one block of scratch, and one workspace in which every gap's search runs (an fd_arena,
- * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 44
+ * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 43
  * bytes per new and 20 per old element of `rest`, and the workspace, at most 112 bytes per
  * element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"
-
-/* What the occurrence-order matching paired new element j of rest with (`pair_kind`). */
-enum { NOT_PAIRED = 0, ANCHOR = 1, OTHER_PAIR = 2 };
 
 /* Scratch of the step, in one block: the occurrence-order matching, anchors, gap lists. */
 typedef struct scratch {
@@ -55,7 +53,8 @@ typedef struct scratch {
     uint64_t *gap_new_fp;  /* (m) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
-    uint8_t *pair_kind;    /* per new element of rest: NOT_PAIRED, ANCHOR, OTHER_PAIR (m) */
+    uint8_t *pair_kind;    /* per new element of rest, its fd_new_kind in the occurrence-order
+                            * matching (the caller's notes) (m) */
     fd_allocator gap_allocator; /* the gaps' workspace: an fd_arena over one block */
 } scratch;
 
@@ -118,8 +117,8 @@ static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe,
 static void spread_saved(const fd_context *c, fd_range rest, const scratch *s, size_t others) {
     for (size_t j = rest.new_end - rest.new_begin; j > 0; j--) {
         switch (s->pair_kind[j - 1]) {
-        case ANCHOR: s->saved[j - 1] = c->new_to_old[rest.new_begin + j - 1]; break;
-        case OTHER_PAIR: s->saved[j - 1] = s->saved[--others]; break;
+        case FD_NEW_ANCHOR: s->saved[j - 1] = c->new_to_old[rest.new_begin + j - 1]; break;
+        case FD_NEW_OTHER_PAIR: s->saved[j - 1] = s->saved[--others]; break;
         default: s->saved[j - 1] = -1; break;
         }
     }
@@ -174,7 +173,8 @@ static size_t keep_frame(fd_range rest, scratch *s, size_t anchors, size_t *larg
 
 /* Step 4 on what the gaps left: the unpaired elements of rest, listed (in `s->gap_old` and
  * `s->gap_new`, free again), matched by occurrence order: the same pairs as on the range, which
- * holds the gaps' pairs too, without visiting them. */
+ * holds the gaps' pairs too, without visiting them, nor the new elements absent from old (which
+ * pair with nothing). */
 static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
     fd_remainder left = fd_remainder_of_range((fd_range){rest.old_end, rest.old_end, rest.new_end, rest.new_end});
     left.old_side.forward = (fd_indices){s->gap_old, 0, rest.old_end - rest.old_begin};
@@ -183,7 +183,9 @@ static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
         if (c->old_to_new[i] < 0) left.old_side.forward.items[left.old_side.forward.count++] = (uint32_t)i;
     }
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        if (c->new_to_old[j] < 0) left.new_side.forward.items[left.new_side.forward.count++] = (uint32_t)j;
+        if (c->new_to_old[j] < 0 && s->pair_kind[j - rest.new_begin] != FD_NEW_ABSENT) {
+            left.new_side.forward.items[left.new_side.forward.count++] = (uint32_t)j;
+        }
     }
     return fd_step_match_by_occurrence(c, &left); /* the lists are the scratch's: not freed */
 }
@@ -259,12 +261,12 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     return status;
 }
 
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence_table *occurrences) {
+fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, uint8_t *kinds) {
     size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
-    if (n == 0 || m == 0 || occurrences->slots == NULL) return FD_OK;
+    if (n == 0 || m == 0) return FD_OK;
     /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
     size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
-    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 4 /* flags: anchors, matching, staying, pair_kind */ + n8 * 4 + m8 * 4
+    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 3 /* flags: anchors, matching, staying */ + n8 * 4 + m8 * 4
                  + n * 8 + m * 8 + n * 8 + m * 8;
     unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
     if (block == NULL) return FD_ERR_NO_MEMORY;
@@ -280,29 +282,20 @@ fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, const fd_occurrence
     s.gap_old = (uint32_t *)cursor;       cursor += n8 * 4;
     s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
     uint8_t *staying = cursor;            cursor += m8;
-    s.pair_kind = cursor;                 cursor += m8;
+    s.pair_kind = kinds;
     s.flags = cursor;
-    /* Anchors: the pairs of the fingerprints the table found once on each side (its slots read
-     * in table order, then listed in new order). */
-    memset(s.pair_kind, NOT_PAIRED, m);
-    for (uint64_t k = 0; k < occurrences->capacity; k++) {
-        uint64_t slot = occurrences->slots[k];
-        if (slot == 0 || !fd_slot_unique_in_both(slot)) continue;
-        int64_t j = c->old_to_new[fd_slot_head(slot)];
-        if (j >= 0) s.pair_kind[(size_t)j - rest.new_begin] = ANCHOR;
-    }
-    /* The anchors listed in new order; the other pairs undone, their old indices kept in new
-     * order (put back when the step keeps occurrence order). */
+    /* The anchors listed in new order (the notes say which pairs are theirs); the other pairs
+     * undone, their old indices kept in new order (put back when the step keeps occurrence
+     * order). */
     size_t anchors = 0, others = 0;
     for (size_t j = rest.new_begin; j < rest.new_end; j++) {
         int64_t i = c->new_to_old[j];
         if (i < 0) continue;
-        if (s.pair_kind[j - rest.new_begin] == ANCHOR) {
+        if (s.pair_kind[j - rest.new_begin] == FD_NEW_ANCHOR) {
             s.anchor_old[anchors] = i;
             s.anchor_new[anchors] = (uint32_t)j;
             anchors++;
         } else {
-            s.pair_kind[j - rest.new_begin] = OTHER_PAIR;
             s.saved[others++] = i;
             c->old_to_new[i] = -1;
             c->new_to_old[j] = -1;

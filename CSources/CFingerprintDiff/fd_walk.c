@@ -24,12 +24,6 @@
  * why fd_heckel keeps the walk only when no fingerprint repeats. */
 #include "fd_internal.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define FD_ALWAYS_INLINE static inline __attribute__((always_inline))
-#else
-#define FD_ALWAYS_INLINE static inline
-#endif
-
 enum {
     WALK_WINDOW = 64,          /* how far the look-ahead searches, on each side */
     WALK_FAILURES_MAX = 16,    /* mismatches in a row before the anchors are asked */
