@@ -38,9 +38,8 @@ static inline void runs_push(runs *r, size_t position, uint32_t link) {
     r->link[r->count++] = link;
 }
 
-/* The first pile (in [0, piles)) whose top value is >= value. */
+/* The first pile whose top value is >= value, where the last pile's is (piles > 0). */
 static uint32_t first_pile_not_below(const int64_t *values, const uint32_t *tails, uint32_t piles, int64_t value) {
-    if (piles == 0 || values[tails[piles - 1]] < value) return piles; /* extends the longest: most values */
     uint32_t low = 0, high = piles - 1;
     while (low < high) {
         uint32_t middle = low + (high - low) / 2;
@@ -115,14 +114,22 @@ static uint32_t place_values(const int64_t *values, size_t count, uint32_t *tail
             position++;
             continue;
         }
+        if (piles == 0 || values[tails[piles - 1]] < value) {
+            /* Extends the longest, and so does each following value above the one before it
+             * (the tail of the last pile is then that one): a new pile each, linked to the one
+             * before. In nearly sorted input, most values. */
+            runs_push(r, position, piles > 0 ? tails[piles - 1] : NO_ELEMENT);
+            tails[piles++] = (uint32_t)position++;
+            while (position < count && values[position] > values[position - 1]) tails[piles++] = (uint32_t)position++;
+            continue;
+        }
         size_t length = 1;
         while (position + length < count && values[position + length] == value + (int64_t)length) length++;
         uint32_t pile = first_pile_not_below(values, tails, piles, value);
         if (length == 1) { /* out of order: the common case of shuffled input */
-            if (pile == piles || values[tails[pile]] != value) {
+            if (values[tails[pile]] != value) { /* pile < piles: the last pile's top is >= value */
                 runs_push(r, position, pile > 0 ? tails[pile - 1] : NO_ELEMENT);
                 tails[pile] = (uint32_t)position;
-                if (pile == piles) piles++;
             }
         } else {
             piles = place_run(values, position, length, value, pile, piles, tails, r);
