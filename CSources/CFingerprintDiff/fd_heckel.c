@@ -102,13 +102,17 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
     }
     c->flags = 0;
     fd_step_unmatch(c, rest);
-    if (rest.new_begin == rest.new_end) return FD_OK;
-    /* What the matching found for each new element, for the repeats' pairing. */
-    uint8_t *kinds = fd_allocate_array(c->allocator, rest.new_end - rest.new_begin, 1);
-    if (kinds == NULL) return FD_ERR_NO_MEMORY;
-    fd_status status = fd_step_match_by_occurrence_noting(c, rest, kinds);
-    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, rest, kinds);
-    fd_deallocate(c->allocator, kinds);
+    size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
+    if (n == 0 || m == 0) return FD_OK;
+    /* What the matching finds for each new element, and its table, for the repeats' pairing. */
+    fd_occurrence_notes notes;
+    notes.rest = rest;
+    notes.kind = fd_allocate_array(c->allocator, m, 1);
+    if (notes.kind == NULL) return FD_ERR_NO_MEMORY;
+    fd_status status = fd_step_match_by_occurrence_noting(c, &notes);
+    if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, &notes);
+    fd_occurrence_table_destroy(&notes.table, c->allocator);
+    fd_deallocate(c->allocator, notes.kind);
     return status;
 }
 

@@ -173,7 +173,10 @@ fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left);
  * `range` and the new elements of `left` still unmatched (exact). */
 fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_remainder *left, int *found);
 
-/* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c). */
+/* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c).
+ * Sparse: at most FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT equal pairs per element of the middle
+ * (always so for unique ids); denser middles go to Myers' search. */
+enum { FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT = 4 };
 fd_status fd_step_hunt_szymanski(fd_context *c, fd_range middle, const int64_t *new_head,
                                  const int64_t *next_old, uint64_t pairs);
 

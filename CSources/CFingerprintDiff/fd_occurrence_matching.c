@@ -19,7 +19,8 @@
  * elements left and once among the new ones), paired otherwise, unpaired, or absent from old.
  * A pair is an anchor when its slot's flag bit says "one old occurrence" (set while queueing,
  * before any pop); a later new element that finds the same queue exhausted turns it into an
- * ordinary pair. fd_step_pair_repeats reads its anchors from these notes. */
+ * ordinary pair. It also keeps its table: fd_step_pair_repeats reads its anchors from these
+ * notes, and its gaps count occurrences by slot position. */
 #include "fd_occurrence_table.h"
 
 /* Queues old element i when it is unmatched. */
@@ -37,28 +38,29 @@ static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i) 
 }
 
 /* Notes `kind` for new element j, when notes are asked for. */
-FD_ALWAYS_INLINE void note(const fd_new_kinds *kinds, size_t j, uint8_t kind) {
-    if (kinds) kinds->kind[j - kinds->begin] = kind;
+FD_ALWAYS_INLINE void note(const fd_occurrence_notes *notes, size_t j, uint8_t kind) {
+    if (notes) notes->kind[j - notes->rest.new_begin] = kind;
 }
 
+
 /* New element j, when unmatched, takes the head of its fingerprint's queue. */
-FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, const fd_new_kinds *kinds) {
+FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, const fd_occurrence_notes *notes) {
     if (c->new_to_old[j] >= 0) return;
     uint64_t *slot = fd_occurrence_find(table, c->new_fp[j]);
     if (*slot == 0) {
-        note(kinds, j, FD_NEW_ABSENT);
+        note(notes, j, FD_NEW_ABSENT);
         return;
     }
     size_t head = fd_slot_head(*slot);
     int64_t link = c->old_to_new[head];
     if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         c->flags |= FD_MATCH_HAD_DUPLICATES;
-        note(kinds, j, FD_NEW_UNPAIRED);
-        note(kinds, (size_t)link, FD_NEW_OTHER_PAIR); /* the pair made first is no anchor */
+        note(notes, j, FD_NEW_UNPAIRED);
+        note(notes, (size_t)link, FD_NEW_OTHER_PAIR); /* the pair made first is no anchor */
         return;
     }
     fd_pair(c, head, j);
-    note(kinds, j, fd_slot_flag(*slot) ? FD_NEW_OTHER_PAIR : FD_NEW_ANCHOR);
+    note(notes, j, fd_slot_flag(*slot) ? FD_NEW_OTHER_PAIR : FD_NEW_ANCHOR);
     if (link <= -2) *slot = fd_slot_make(c->new_fp[j], (size_t)(-link - 2), fd_slot_count(*slot), fd_slot_flag(*slot));
 }
 
@@ -77,15 +79,16 @@ static void build_queues(fd_context *c, const fd_left *old_left, fd_occurrence_t
 }
 
 /* Lets the new elements left pop their queues, in increasing index order. */
-FD_ALWAYS_INLINE void pop_queues(fd_context *c, const fd_left *new_left, fd_occurrence_table *table, const fd_new_kinds *kinds) {
+FD_ALWAYS_INLINE void pop_queues(fd_context *c, const fd_left *new_left, fd_occurrence_table *table,
+                                 const fd_occurrence_notes *notes) {
     const uint64_t *new_fp = c->new_fp;
     const fd_indices *backward = &new_left->backward, *forward = &new_left->forward;
-    for (size_t k = 0; k < forward->count; k++) pop(c, table, forward->items[k], kinds);
+    for (size_t k = 0; k < forward->count; k++) pop(c, table, forward->items[k], notes);
     for (size_t j = new_left->middle_begin; j < new_left->middle_end; j++) {
         if (j + FD_PREFETCH_DISTANCE < new_left->middle_end) fd_occurrence_prefetch(table, new_fp[j + FD_PREFETCH_DISTANCE]);
-        pop(c, table, j, kinds);
+        pop(c, table, j, notes);
     }
-    for (size_t k = backward->count; k > 0; k--) pop(c, table, backward->items[k - 1], kinds);
+    for (size_t k = backward->count; k > 0; k--) pop(c, table, backward->items[k - 1], notes);
 }
 
 /* Old elements still waiting in a queue are unmatched. */
@@ -110,25 +113,27 @@ static size_t count_unmatched(const int64_t *matching, const fd_left *side) {
     return count;
 }
 
-/* The matching, noting each new element's kind in `kinds` when it is not NULL (inlined into
- * both callers, so that the plain matching has no notes to skip). */
-FD_ALWAYS_INLINE fd_status match(fd_context *c, const fd_remainder *left, const fd_new_kinds *kinds) {
+/* The matching, noting what it finds in `notes` and keeping its table there when `notes` is
+ * not NULL (inlined into both callers, so that the plain matching has no notes to skip). */
+FD_ALWAYS_INLINE fd_status match(fd_context *c, const fd_remainder *left, fd_occurrence_notes *notes) {
+    fd_occurrence_table table;
+    memset(&table, 0, sizeof table);
+    if (notes) notes->table = table;
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
     if (waiting == 0 || count_unmatched(c->new_to_old, &left->new_side) == 0) return FD_OK;
-    fd_occurrence_table table;
     fd_status status = fd_occurrence_table_create(&table, waiting, c->old_fp, c->allocator);
     if (status != FD_OK) return status;
     build_queues(c, &left->old_side, &table);
-    pop_queues(c, &left->new_side, &table, kinds);
+    pop_queues(c, &left->new_side, &table, notes);
     end_queues(c, &left->old_side);
-    fd_occurrence_table_destroy(&table, c->allocator);
+    if (notes) notes->table = table;
+    else fd_occurrence_table_destroy(&table, c->allocator);
     return FD_OK;
 }
 
 fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) { return match(c, left, NULL); }
 
-fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_range rest, uint8_t *kinds) {
-    fd_new_kinds notes = {kinds, rest.new_begin};
-    fd_remainder all = fd_remainder_of_range(rest);
-    return match(c, &all, &notes);
+fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_occurrence_notes *notes) {
+    fd_remainder all = fd_remainder_of_range(notes->rest);
+    return match(c, &all, notes);
 }

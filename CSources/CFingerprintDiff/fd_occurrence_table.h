@@ -6,7 +6,8 @@
  * occurrences, whose slots hold the fingerprint itself: the walk's anchors (fd_walk.c: one old
  * element in 32, built only when the walk loses its place, before any occurrence table exists)
  * and the duplicate check's candidates (fd_duplicates.c: the values its bitmaps could not tell
- * apart, about 1 in 8). Each says why, with figures: on this table's type they cost 1-4% more
+ * apart, about 1 in 8); a third, on the stack, holds the at most 1,024 new fingerprints Heckel
+ * samples before its walk (fd_heckel.c), before any table exists. The first two say why, with figures: on this table's type they cost 1-4% more
  * instructions per diff. Building the occurrence table over the whole range instead is what
  * the walk avoids: `make phases` measures Heckel with the walk against the table alone, 14.5
  * against 60.1 ms at 1,000,000 mixed ids and 1.03 against 6.25 ms at 100,000 (2-core VM).
@@ -81,20 +82,25 @@ static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint
  * otherwise, or absent (no old element matched has its fingerprint: it can never pair). */
 enum fd_new_kind { FD_NEW_UNPAIRED = 0, FD_NEW_ANCHOR = 1, FD_NEW_OTHER_PAIR = 2, FD_NEW_ABSENT = 3 };
 
-/* Where the notes go: kind[j - begin] for new element j. */
-typedef struct fd_new_kinds {
-    uint8_t *kind;
-    size_t begin;
-} fd_new_kinds;
+/* What fd_step_match_by_occurrence_noting notes about the range `rest` it matches. */
+typedef struct fd_occurrence_notes {
+    fd_range rest;
+    uint8_t *kind;               /* the caller's array: per new element j of rest, at
+                                  * j - rest.new_begin, its fd_new_kind */
+    fd_occurrence_table table;   /* the matching's table, kept (the caller destroys it; all zero
+                                  * when there was nothing to match): a fingerprint of rest's
+                                  * old elements has an occupied slot, whose position stays, so
+                                  * a later step can count occurrences by slot in an array */
+} fd_occurrence_notes;
 
-/* fd_step_match_by_occurrence on `rest` (unmatched), noting in kinds[j - rest.new_begin] the
- * fd_new_kind of each new element of rest (all written when rest has an element on each side).
+/* fd_step_match_by_occurrence on notes->rest (unmatched), noting what it finds there (every
+ * kind written when rest has an element on each side) and keeping its table.
  * fd_occurrence_matching.c. */
-fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_range rest, uint8_t *kinds);
+fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_occurrence_notes *notes);
 
-/* Re-pairs the repeated fingerprints of `rest` (matched by occurrence order, with the notes
- * `kinds` of fd_step_match_by_occurrence_noting, which the step overwrites) so that what did not
- * move stays in place, keeping the result only when it has no more moves (fd_repeats.c). */
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, uint8_t *kinds);
+/* Re-pairs the repeated fingerprints of notes->rest (matched by occurrence order, with the notes
+ * of fd_step_match_by_occurrence_noting) so that what did not move stays in place, keeping the
+ * result only when it has no more moves (fd_repeats.c). */
+fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes);
 
 #endif

@@ -26,18 +26,20 @@
  * repeated everywhere) the step keeps occurrence order at once.
  *
  * Cost: no table of its own (the occurrence-order matching noted which of its pairs are
- * anchors, and which new elements no old one shares), an LIS over the anchors, the gaps'
- * searches (linear in their sizes; a gap empty on one side costs nothing, a small gap whose
- * two sides share no fingerprint no search), a second occurrence pass over what the gaps left
- * (without the new elements absent from old),
- * the LIS of the result over `rest`, which fd_diff takes as its own (the moves), and, only
- * when the gaps left pairs of occurrence order out, an LIS over those pairs (kept as a list,
- * not a copy of the matching) and at most one over occurrence order: O(n + m) expected plus
- * O(k log k) for k elements out of order. Allocations: a constant number, whatever the number of
- * gaps: one block of scratch, and one workspace in which every gap's search runs (an fd_arena,
- * sized by the largest gap), instead of the searches' own allocations per gap. Memory: 43
- * bytes per new and 20 per old element of `rest`, and the workspace, at most 112 bytes per
- * element of the largest gap, freed before returning. */
+ * anchors and which new elements no old one shares, and kept its table), an LIS over the
+ * anchors, the gaps' searches (linear in their sizes; a gap empty on one side costs nothing, a
+ * small gap whose two sides share no fingerprint no search; a search counts occurrences by
+ * slot of the kept table in one array, not in a table of its own), a second occurrence pass
+ * over what the gaps left (without the new elements absent from old), the LIS of the result
+ * over `rest`, which fd_diff takes as its own (the moves), and, only when the gaps left pairs
+ * of occurrence order out, an LIS over those pairs (kept as a list, not a copy of the
+ * matching) and at most one over occurrence order: O(n + m) expected plus O(k log k) for k
+ * elements out of order. Allocations: a constant number, whatever the number of gaps: one
+ * block of scratch, and one workspace in which every gap's search runs (an fd_arena, sized by
+ * the largest gap), instead of the searches' own allocations per gap. Memory: 43 bytes per
+ * new and 24 per old element of `rest`, 2 per slot of the kept table (about 2.7 per old
+ * element), and the workspace, at most 112 bytes per element of the largest gap, freed before
+ * returning. */
 #include "fd_occurrence_table.h"
 
 /* Scratch of the step, in one block: the occurrence-order matching, anchors, gap lists. */
@@ -51,10 +53,21 @@ typedef struct scratch {
     uint32_t *gap_new;     /* unpaired new indices of one gap (m) */
     uint64_t *gap_old_fp;  /* their fingerprints (n) */
     uint64_t *gap_new_fp;  /* (m) */
+    int64_t *next_old;     /* or, in the same room, the gap's occurrence chains: per old element
+                            * the one before it with its fingerprint, or -1 (n) */
+    int64_t *new_head;     /* per new element the last old one with its fingerprint, or -1 (m) */
+    uint32_t *gap_numbers; /* the slot numbers of a gap's old elements (n) */
+    uint16_t *last;        /* per slot of the matching's table, 1 + the last old element of the
+                            * gap with its fingerprint, or 0; all 0 between gaps (zeroed at the
+                            * first use) (the table's capacity) */
+    int last_ready;
+    int numbered;          /* whether the gaps may count by slot number (the table's capacity
+                            * fits a number) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
     uint8_t *pair_kind;    /* per new element of rest, its fd_new_kind in the occurrence-order
                             * matching (the caller's notes) (m) */
+    const fd_occurrence_notes *notes; /* the occurrence-order matching's notes */
     fd_allocator gap_allocator; /* the gaps' workspace: an fd_arena over one block */
 } scratch;
 
@@ -72,9 +85,66 @@ static int share_a_fingerprint(const uint64_t *a, size_t count_a, const uint64_t
     return 0;
 }
 
+/* Pairs the gap's elements the Hunt-Szymanski search of the gap's context paired. */
+static void take_gap_pairs(fd_context *c, const scratch *s, size_t front, size_t a, size_t *paired) {
+    for (size_t k = 0; k < a; k++) {
+        if (s->gap_o2n[k] >= 0) {
+            fd_pair(c, s->gap_old[front + k], s->gap_new[front + (size_t)s->gap_o2n[k]]);
+            ++*paired;
+        }
+    }
+}
+
+/* The number of a fingerprint: the position of its slot in the occurrence-order matching's
+ * table, which every fingerprint of rest's old elements has; NO_SLOT for one absent from them. */
+#define NO_SLOT UINT32_MAX
+static inline uint32_t slot_number(const fd_occurrence_table *table, uint64_t fingerprint) {
+    const uint64_t *slot = fd_occurrence_find(table, fingerprint);
+    return *slot == 0 ? NO_SLOT : (uint32_t)(slot - table->slots);
+}
+
+/* The search of a gap of a old and b new elements (listed from `front`, ends trimmed, their
+ * fingerprints in gap_old_fp and gap_new_fp, whose room the chains take), when a <
+ * FD_SLOT_COUNT_MAX: the occurrence chains that fd_step_myers_middle would build in a table of
+ * its own, built by slot number in one array over the matching's table. The same chains, pairs
+ * and choice of search (below FD_SLOT_COUNT_MAX old elements no count saturates), so the same
+ * result: sparse pairs go to Hunt-Szymanski here; dense ones, and *dense is set, to
+ * fd_step_myers_middle as before. O(a + b + pairs). */
+static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, size_t a, size_t b, size_t *paired,
+                                     int *dense) {
+    const fd_occurrence_table *table = &s->notes->table;
+    if (!s->last_ready) {
+        memset(s->last, 0, (size_t)table->capacity * sizeof *s->last);
+        s->last_ready = 1;
+    }
+    uint32_t *old_number = s->gap_numbers;
+    for (size_t k = 0; k < a; k++) {
+        uint32_t number = old_number[k] = slot_number(table, s->gap_old_fp[k]); /* read, then overwritten */
+        s->next_old[k] = (int64_t)s->last[number] - 1;
+        s->last[number] = (uint16_t)(k + 1);
+    }
+    const uint64_t limit = FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(a + b);
+    uint64_t pairs = 0;
+    for (size_t k = 0; k < b; k++) {
+        uint32_t number = slot_number(table, s->gap_new_fp[k]);
+        int64_t head = number == NO_SLOT ? -1 : (int64_t)s->last[number] - 1;
+        s->new_head[k] = head;
+        for (int64_t i = head; i >= 0 && pairs <= limit; i = s->next_old[i]) pairs++;
+    }
+    for (size_t k = 0; k < a; k++) s->last[old_number[k]] = 0;
+    *dense = pairs > limit;
+    if (pairs == 0 || *dense) return FD_OK;
+    /* Hunt-Szymanski reads no fingerprint: the gap's context needs only its matching. */
+    fd_context gap = fd_context_make(NULL, a, NULL, b, s->gap_o2n, s->gap_n2o, &s->gap_allocator);
+    fd_step_unmatch(&gap, fd_whole_range(&gap));
+    fd_status status = fd_step_hunt_szymanski(&gap, fd_whole_range(&gap), s->new_head, s->next_old, pairs);
+    if (status == FD_OK) take_gap_pairs(c, s, front, a, paired);
+    return status;
+}
+
 /* Pairs, in order, the unpaired elements of old [ob, oe) and new [nb, ne); adds the number of
  * pairs made to *paired. */
-static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe, size_t nb, size_t ne, size_t *paired) {
+static fd_status pair_gap(fd_context *c, scratch *s, size_t ob, size_t oe, size_t nb, size_t ne, size_t *paired) {
     size_t a = 0, b = 0;
     for (size_t i = ob; i < oe; i++) if (c->old_to_new[i] < 0) s->gap_old[a++] = (uint32_t)i;
     for (size_t j = nb; j < ne; j++) if (c->new_to_old[j] < 0) s->gap_new[b++] = (uint32_t)j;
@@ -96,17 +166,20 @@ static fd_status pair_gap(fd_context *c, const scratch *s, size_t ob, size_t oe,
     for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
     for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
     if ((uint64_t)a * b <= SMALL_GAP_PAIRS && !share_a_fingerprint(s->gap_old_fp, a, s->gap_new_fp, b)) return FD_OK;
+    if (s->numbered && a < FD_SLOT_COUNT_MAX) {
+        int dense = 0;
+        fd_status status = search_numbered_gap(c, s, front, a, b, paired, &dense);
+        if (status != FD_OK || !dense) return status;
+        /* Dense: the chains took the fingerprints' room; copied again for Myers' search. */
+        for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
+        for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
+    }
     /* Myers' search on the gap, its ends already trimmed, in the workspace. */
     fd_context gap = fd_context_make(s->gap_old_fp, a, s->gap_new_fp, b, s->gap_o2n, s->gap_n2o, &s->gap_allocator);
     fd_step_unmatch(&gap, fd_whole_range(&gap));
     fd_status status = fd_step_myers_middle(&gap, fd_whole_range(&gap), 16 * (uint64_t)(a + b) + 64);
     if (status != FD_OK) return status;
-    for (size_t k = 0; k < a; k++) {
-        if (s->gap_o2n[k] >= 0) {
-            fd_pair(c, s->gap_old[front + k], s->gap_new[front + (size_t)s->gap_o2n[k]]);
-            ++*paired;
-        }
-    }
+    take_gap_pairs(c, s, front, a, paired);
     return FD_OK;
 }
 
@@ -261,29 +334,37 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     return status;
 }
 
-fd_status fd_step_pair_repeats(fd_context *c, fd_range rest, uint8_t *kinds) {
+fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes) {
+    const fd_range rest = notes->rest;
     size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
     if (n == 0 || m == 0) return FD_OK;
     /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
     size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
+    const int numbered = notes->table.slots != NULL && notes->table.capacity < NO_SLOT;
+    size_t last_bytes = numbered ? (size_t)notes->table.capacity * sizeof(uint16_t) : 0;
     size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 3 /* flags: anchors, matching, staying */ + n8 * 4 + m8 * 4
-                 + n * 8 + m * 8 + n * 8 + m * 8;
+                 + n * 8 + m * 8 + n * 8 + m * 8 + n8 * 4 + last_bytes;
     unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
     if (block == NULL) return FD_ERR_NO_MEMORY;
     scratch s;
     unsigned char *cursor = block;
     s.saved = (int64_t *)cursor;          cursor += m * 8;
     s.anchor_old = (int64_t *)cursor;     cursor += m * 8;
-    s.gap_old_fp = (uint64_t *)cursor;    cursor += n * 8;
-    s.gap_new_fp = (uint64_t *)cursor;    cursor += m * 8;
+    s.gap_old_fp = (uint64_t *)cursor;    s.next_old = (int64_t *)cursor;  cursor += n * 8;
+    s.gap_new_fp = (uint64_t *)cursor;    s.new_head = (int64_t *)cursor;  cursor += m * 8;
     s.gap_o2n = (int64_t *)cursor;        cursor += n * 8;
     s.gap_n2o = (int64_t *)cursor;        cursor += m * 8;
     s.anchor_new = (uint32_t *)cursor;    cursor += m8 * 4;
     s.gap_old = (uint32_t *)cursor;       cursor += n8 * 4;
     s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
     uint8_t *staying = cursor;            cursor += m8;
-    s.pair_kind = kinds;
-    s.flags = cursor;
+    s.flags = cursor;                     cursor += m8 * 2;
+    s.gap_numbers = (uint32_t *)cursor;   cursor += n8 * 4;
+    s.last = (uint16_t *)cursor;
+    s.numbered = numbered;
+    s.last_ready = 0;
+    s.pair_kind = notes->kind;
+    s.notes = notes;
     /* The anchors listed in new order (the notes say which pairs are theirs); the other pairs
      * undone, their old indices kept in new order (put back when the step keeps occurrence
      * order). */
