@@ -198,7 +198,7 @@ struct CoreWalkTests {
         for round in 0..<4_000 {
             let count = Int.random(in: 0...[8, 60, 600][round % 3], using: &generator)
             var values: [Int64]
-            switch round % 4 {
+            switch round % 5 {
             case 0: // a permutation with runs: mostly ordered, some moved, some missing
                 values = (0..<Int64(count)).map { $0 }
                 for _ in 0..<Int.random(in: 0...max(1, count / 10), using: &generator) where count > 1 {
@@ -213,6 +213,15 @@ struct CoreWalkTests {
                 }
             case 2: // random small values with gaps
                 values = (0..<count).map { _ in Int64.random(in: -1...9, using: &generator) }
+            case 3: // ascending with gaps between values (as the repeats' anchors), some moved or missing
+                var next: Int64 = 0
+                values = (0..<count).map { _ in
+                    next += Int64.random(in: 1...4, using: &generator)
+                    return next
+                }
+                for k in values.indices where Int.random(in: 0..<15, using: &generator) == 0 {
+                    values[k] = Int.random(in: 0..<3, using: &generator) == 0 ? -1 : Int64.random(in: 0...next, using: &generator)
+                }
             default: // descending runs of ascending runs
                 values = (0..<count).map { Int64(count - $0 / 5 * 5 + $0 % 5) }
             }
