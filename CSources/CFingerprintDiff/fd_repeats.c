@@ -263,6 +263,24 @@ static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
     return fd_step_match_by_occurrence(c, &left); /* the lists are the scratch's: not freed */
 }
 
+/* A number of disjoint pairs of values[0..<count], each an earlier value not below a later one:
+ * a strictly increasing subsequence holds at most one of each pair, so it is no longer than
+ * count less this number. Greedy: each value pairs with the last unpaired value before it when
+ * that one is not below it (`stack`, count entries, holds the unpaired ones). In nearly sorted
+ * values, one pair per value out of place. O(count), no allocation. */
+static size_t disjoint_descents(const int64_t *values, size_t count, int64_t *stack) {
+    size_t depth = 0, pairs = 0;
+    for (size_t k = 0; k < count; k++) {
+        if (depth > 0 && stack[depth - 1] >= values[k]) {
+            depth--;
+            pairs++;
+        } else {
+            stack[depth++] = values[k];
+        }
+    }
+    return pairs;
+}
+
 /* Anchors, frame, gaps, remainder, choice (steps 2-5). `staying` receives one longest
  * increasing subsequence of the matching that stands, over rest (for fd_diff's moves).
  *
@@ -273,7 +291,8 @@ static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
  * frame and the gaps' pairs as one increasing sequence (gaps lie between consecutive frame
  * anchors, each paired in order), and the same number of pairs. So when the gaps paired every
  * pair that is not an anchor's, or when the new matching's own subsequence reaches the second
- * bound, it keeps at least as many in place, and stands: the same choice, without the cost. */
+ * bound (or a cheaper one above it, `disjoint_descents`), it keeps at least as many in place,
+ * and stands: the same choice, without the cost. */
 static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t others,
                                    uint8_t *staying, size_t *staying_length) {
     size_t m = rest.new_end - rest.new_begin;
@@ -310,10 +329,12 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     if (status == FD_OK) status = increasing_length(c, rest, staying, &staying_after);
     size_t staying_before = 0;
     int spread = 0;
-    if (status == FD_OK && gap_pairs < others) {
+    if (status == FD_OK && gap_pairs < others &&
+        staying_after < frame_length + others - disjoint_descents(s->saved, others, s->gap_o2n)) {
         /* A closer bound: an increasing subsequence of the occurrence-order matching is one of
          * its anchors (at most the frame's length) and one of its other pairs, so it is no
-         * longer than the frame plus the longest of the latter (kept in new order). */
+         * longer than the frame plus the longest of the latter (kept in new order), which is at
+         * most their number less their disjoint descents (checked first, in one pass). */
         size_t others_length = 0;
         status = fd_longest_increasing_subsequence(s->saved, others, before_flags, &others_length, c->allocator);
         if (status == FD_OK && staying_after < frame_length + others_length) {
