@@ -101,14 +101,20 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
         if (status != FD_OK || done) return status;
     }
     c->flags = 0;
-    fd_step_unmatch(c, rest);
     size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
-    if (n == 0 || m == 0) return FD_OK;
+    if (n == 0 || m == 0) {
+        fd_step_unmatch(c, rest);
+        return FD_OK;
+    }
     /* What the matching finds for each new element, and its table, for the repeats' pairing. */
     fd_occurrence_notes notes;
     notes.rest = rest;
     notes.kind = fd_allocate_array(c->allocator, m, 1);
-    if (notes.kind == NULL) return FD_ERR_NO_MEMORY;
+    if (notes.kind == NULL) {
+        fd_step_unmatch(c, rest);
+        return FD_ERR_NO_MEMORY;
+    }
+    /* The matching writes every entry of rest: what the walk left there needs no clearing. */
     fd_status status = fd_step_match_by_occurrence_noting(c, &notes);
     if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, &notes);
     fd_occurrence_table_destroy(&notes.table, c->allocator);

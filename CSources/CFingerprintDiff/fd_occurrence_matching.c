@@ -23,9 +23,9 @@
  * notes, and its gaps count occurrences by slot position. */
 #include "fd_occurrence_table.h"
 
-/* Queues old element i when it is unmatched. */
-static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i) {
-    if (c->old_to_new[i] >= 0) return;
+/* Queues old element i when it is unmatched (always, on a fresh range: see match). */
+static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i, int fresh) {
+    if (!fresh && c->old_to_new[i] >= 0) return;
     uint64_t *slot = fd_occurrence_find(table, c->old_fp[i]);
     if (*slot == 0) {
         c->old_to_new[i] = -1;
@@ -45,9 +45,10 @@ FD_ALWAYS_INLINE void note(const fd_occurrence_notes *notes, size_t j, uint8_t k
 
 /* New element j, when unmatched, takes the head of its fingerprint's queue. */
 FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, const fd_occurrence_notes *notes) {
-    if (c->new_to_old[j] >= 0) return;
+    if (!notes && c->new_to_old[j] >= 0) return; /* with notes, the range is fresh */
     uint64_t *slot = fd_occurrence_find(table, c->new_fp[j]);
     if (*slot == 0) {
+        if (notes) c->new_to_old[j] = -1;
         note(notes, j, FD_NEW_ABSENT);
         return;
     }
@@ -55,6 +56,7 @@ FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, c
     int64_t link = c->old_to_new[head];
     if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         c->flags |= FD_MATCH_HAD_DUPLICATES;
+        if (notes) c->new_to_old[j] = -1;
         note(notes, j, FD_NEW_UNPAIRED);
         note(notes, (size_t)link, FD_NEW_OTHER_PAIR); /* the pair made first is no anchor */
         return;
@@ -65,17 +67,17 @@ FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, c
 }
 
 /* Queues the old elements left, in decreasing index order. */
-static void build_queues(fd_context *c, const fd_left *old_left, fd_occurrence_table *table) {
+static void build_queues(fd_context *c, const fd_left *old_left, fd_occurrence_table *table, int fresh) {
     const uint64_t *old_fp = c->old_fp;
     const fd_indices *backward = &old_left->backward, *forward = &old_left->forward;
-    for (size_t k = 0; k < backward->count; k++) enqueue(c, table, backward->items[k]);
+    for (size_t k = 0; k < backward->count; k++) enqueue(c, table, backward->items[k], fresh);
     for (size_t i = old_left->middle_end; i > old_left->middle_begin; i--) {
         if (i - 1 >= old_left->middle_begin + FD_PREFETCH_DISTANCE) {
             fd_occurrence_prefetch(table, old_fp[i - 1 - FD_PREFETCH_DISTANCE]);
         }
-        enqueue(c, table, i - 1);
+        enqueue(c, table, i - 1, fresh);
     }
-    for (size_t k = forward->count; k > 0; k--) enqueue(c, table, forward->items[k - 1]);
+    for (size_t k = forward->count; k > 0; k--) enqueue(c, table, forward->items[k - 1], fresh);
 }
 
 /* Lets the new elements left pop their queues, in increasing index order. */
@@ -114,16 +116,28 @@ static size_t count_unmatched(const int64_t *matching, const fd_left *side) {
 }
 
 /* The matching, noting what it finds in `notes` and keeping its table there when `notes` is
- * not NULL (inlined into both callers, so that the plain matching has no notes to skip). */
+ * not NULL (inlined into both callers, so that the plain matching has no notes to skip). With
+ * notes, `left` is a fresh range: every element unmatched, whatever its entries hold on entry,
+ * and every entry is written (nothing to clear first, nothing to count). */
 FD_ALWAYS_INLINE fd_status match(fd_context *c, const fd_remainder *left, fd_occurrence_notes *notes) {
     fd_occurrence_table table;
     memset(&table, 0, sizeof table);
-    if (notes) notes->table = table;
-    size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
-    if (waiting == 0 || count_unmatched(c->new_to_old, &left->new_side) == 0) return FD_OK;
-    fd_status status = fd_occurrence_table_create(&table, waiting, c->old_fp, c->allocator);
-    if (status != FD_OK) return status;
-    build_queues(c, &left->old_side, &table);
+    size_t waiting, wanting;
+    if (notes) {
+        notes->table = table;
+        waiting = notes->rest.old_end - notes->rest.old_begin;
+        wanting = notes->rest.new_end - notes->rest.new_begin;
+    } else {
+        waiting = count_unmatched(c->old_to_new, &left->old_side);
+        wanting = count_unmatched(c->new_to_old, &left->new_side);
+    }
+    fd_status status = FD_OK;
+    if (waiting > 0 && wanting > 0) status = fd_occurrence_table_create(&table, waiting, c->old_fp, c->allocator);
+    if (waiting == 0 || wanting == 0 || status != FD_OK) {
+        if (notes) fd_step_unmatch(c, notes->rest);
+        return status;
+    }
+    build_queues(c, &left->old_side, &table, notes != NULL);
     pop_queues(c, &left->new_side, &table, notes);
     end_queues(c, &left->old_side);
     if (notes) notes->table = table;

@@ -93,8 +93,9 @@ typedef struct fd_occurrence_notes {
                                   * a later step can count occurrences by slot in an array */
 } fd_occurrence_notes;
 
-/* fd_step_match_by_occurrence on notes->rest (unmatched), noting what it finds there (every
- * kind written when rest has an element on each side) and keeping its table.
+/* fd_step_match_by_occurrence on notes->rest, every element of which it takes as unmatched
+ * whatever its entries hold (it writes them all: no need to clear them first), noting what it
+ * finds there (every kind written when rest has an element on each side) and keeping its table.
  * fd_occurrence_matching.c. */
 fd_status fd_step_match_by_occurrence_noting(fd_context *c, fd_occurrence_notes *notes);
 
