@@ -48,7 +48,8 @@ typedef struct scratch {
                             * needed, its whole new_to_old over rest (`spread_saved`) (m) */
     int64_t *anchor_old;   /* old index of each anchor, in new order; then of the frame's (m) */
     uint32_t *anchor_new;  /* new index of each anchor; then of the frame's (m) */
-    uint8_t *flags;        /* in_lis of the anchors, then of the matching (m) */
+    uint8_t *flags;        /* in_lis of the anchors, then of a gap's heads, then of the matching
+                            * (2 m) */
     uint32_t *gap_old;     /* unpaired old indices of one gap (n) */
     uint32_t *gap_new;     /* unpaired new indices of one gap (m) */
     uint64_t *gap_old_fp;  /* their fingerprints (n) */
@@ -75,11 +76,13 @@ typedef struct scratch {
  * fingerprint first: with none, their longest common subsequence is empty. */
 enum { SMALL_GAP_PAIRS = 256 };
 
-/* Whether some fingerprint of a[0..<count_a] occurs in b[0..<count_b]. O(count_a * count_b). */
-static int share_a_fingerprint(const uint64_t *a, size_t count_a, const uint64_t *b, size_t count_b) {
-    for (size_t k = 0; k < count_a; k++) {
-        for (size_t l = 0; l < count_b; l++) {
-            if (a[k] == b[l]) return 1;
+/* Whether some fingerprint of the gap's a old elements (listed from `front`) is one of its b
+ * new elements'. O(a * b). */
+static int gap_sides_share(const fd_context *c, const scratch *s, size_t front, size_t a, size_t b) {
+    for (size_t k = 0; k < a; k++) {
+        uint64_t fingerprint = c->old_fp[s->gap_old[front + k]];
+        for (size_t l = 0; l < b; l++) {
+            if (fingerprint == c->new_fp[s->gap_new[front + l]]) return 1;
         }
     }
     return 0;
@@ -103,8 +106,7 @@ static inline uint32_t slot_number(const fd_occurrence_table *table, uint64_t fi
     return *slot == 0 ? NO_SLOT : (uint32_t)(slot - table->slots);
 }
 
-/* The search of a gap of a old and b new elements (listed from `front`, ends trimmed, their
- * fingerprints in gap_old_fp and gap_new_fp, whose room the chains take), when a <
+/* The search of a gap of a old and b new elements (listed from `front`, ends trimmed), when a <
  * FD_SLOT_COUNT_MAX: the occurrence chains that fd_step_myers_middle would build in a table of
  * its own, built by slot number in one array over the matching's table. The same chains, pairs
  * and choice of search (below FD_SLOT_COUNT_MAX old elements no count saturates), so the same
@@ -119,21 +121,36 @@ static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, si
     }
     uint32_t *old_number = s->gap_numbers;
     for (size_t k = 0; k < a; k++) {
-        uint32_t number = old_number[k] = slot_number(table, s->gap_old_fp[k]); /* read, then overwritten */
+        uint32_t number = old_number[k] = slot_number(table, c->old_fp[s->gap_old[front + k]]);
         s->next_old[k] = (int64_t)s->last[number] - 1;
         s->last[number] = (uint16_t)(k + 1);
     }
     const uint64_t limit = FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(a + b);
-    uint64_t pairs = 0;
+    uint64_t pairs = 0, heads = 0;
     for (size_t k = 0; k < b; k++) {
-        uint32_t number = slot_number(table, s->gap_new_fp[k]);
+        uint32_t number = slot_number(table, c->new_fp[s->gap_new[front + k]]);
         int64_t head = number == NO_SLOT ? -1 : (int64_t)s->last[number] - 1;
         s->new_head[k] = head;
+        heads += head >= 0;
         for (int64_t i = head; i >= 0 && pairs <= limit; i = s->next_old[i]) pairs++;
     }
     for (size_t k = 0; k < a; k++) s->last[old_number[k]] = 0;
     *dense = pairs > limit;
     if (pairs == 0 || *dense) return FD_OK;
+    if (pairs == heads) {
+        /* Each new element has at most one equal old element: Hunt-Szymanski's pairs are the
+         * heads in new order, and its LIS theirs (an LIS skips the -1 of the others), so the
+         * same pairs without its lists. The flags go to s->flags, free during the gaps. */
+        fd_status status = fd_longest_increasing_subsequence(s->new_head, b, s->flags, NULL, &s->gap_allocator);
+        if (status != FD_OK) return status;
+        for (size_t k = 0; k < b; k++) {
+            if (s->flags[k]) {
+                fd_pair(c, s->gap_old[front + (size_t)s->new_head[k]], s->gap_new[front + k]);
+                ++*paired;
+            }
+        }
+        return FD_OK;
+    }
     /* Hunt-Szymanski reads no fingerprint: the gap's context needs only its matching. */
     fd_context gap = fd_context_make(NULL, a, NULL, b, s->gap_o2n, s->gap_n2o, &s->gap_allocator);
     fd_step_unmatch(&gap, fd_whole_range(&gap));
@@ -146,8 +163,15 @@ static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, si
  * pairs made to *paired. */
 static fd_status pair_gap(fd_context *c, scratch *s, size_t ob, size_t oe, size_t nb, size_t ne, size_t *paired) {
     size_t a = 0, b = 0;
-    for (size_t i = ob; i < oe; i++) if (c->old_to_new[i] < 0) s->gap_old[a++] = (uint32_t)i;
-    for (size_t j = nb; j < ne; j++) if (c->new_to_old[j] < 0) s->gap_new[b++] = (uint32_t)j;
+    /* Without branches: each index is written, and kept when unpaired. */
+    for (size_t i = ob; i < oe; i++) {
+        s->gap_old[a] = (uint32_t)i;
+        a += c->old_to_new[i] < 0;
+    }
+    for (size_t j = nb; j < ne; j++) {
+        s->gap_new[b] = (uint32_t)j;
+        b += c->new_to_old[j] < 0;
+    }
     size_t front = 0;
     while (front < a && front < b && c->old_fp[s->gap_old[front]] == c->new_fp[s->gap_new[front]]) {
         fd_pair(c, s->gap_old[front], s->gap_new[front]);
@@ -163,17 +187,15 @@ static fd_status pair_gap(fd_context *c, scratch *s, size_t ob, size_t oe, size_
     a -= front;
     b -= front;
     if (a == 0 || b == 0) return FD_OK;
-    for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
-    for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
-    if ((uint64_t)a * b <= SMALL_GAP_PAIRS && !share_a_fingerprint(s->gap_old_fp, a, s->gap_new_fp, b)) return FD_OK;
+    if ((uint64_t)a * b <= SMALL_GAP_PAIRS && !gap_sides_share(c, s, front, a, b)) return FD_OK;
     if (s->numbered && a < FD_SLOT_COUNT_MAX) {
         int dense = 0;
         fd_status status = search_numbered_gap(c, s, front, a, b, paired, &dense);
         if (status != FD_OK || !dense) return status;
-        /* Dense: the chains took the fingerprints' room; copied again for Myers' search. */
-        for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
-        for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
     }
+    /* Myers' search (or, without numbers, fd_step_myers_middle's own counts) on a copy. */
+    for (size_t k = 0; k < a; k++) s->gap_old_fp[k] = c->old_fp[s->gap_old[front + k]];
+    for (size_t k = 0; k < b; k++) s->gap_new_fp[k] = c->new_fp[s->gap_new[front + k]];
     /* Myers' search on the gap, its ends already trimmed, in the workspace. */
     fd_context gap = fd_context_make(s->gap_old_fp, a, s->gap_new_fp, b, s->gap_o2n, s->gap_n2o, &s->gap_allocator);
     fd_step_unmatch(&gap, fd_whole_range(&gap));
