@@ -107,18 +107,27 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
         return FD_OK;
     }
     /* What the matching finds for each new element, and its table, for the repeats' pairing. */
-    fd_occurrence_notes notes;
-    notes.rest = rest;
-    notes.kind = fd_allocate_array(c->allocator, m, 1);
-    if (notes.kind == NULL) {
+    /* Kinds (m bytes, rounded to 4) and numbers (4 bytes per element), in one block. */
+    size_t kind_bytes = (m + 3) & ~(size_t)3;
+    if (n + m > (SIZE_MAX - kind_bytes) / 4) {
+        fd_step_unmatch(c, rest);
+        return FD_ERR_TOO_LARGE;
+    }
+    unsigned char *block = fd_allocate_array(c->allocator, kind_bytes + 4 * (n + m), 1);
+    if (block == NULL) {
         fd_step_unmatch(c, rest);
         return FD_ERR_NO_MEMORY;
     }
+    fd_occurrence_notes notes;
+    notes.rest = rest;
+    notes.kind = block;
+    notes.old_number = (uint32_t *)(void *)(block + kind_bytes);
+    notes.new_number = notes.old_number + n;
     /* The matching writes every entry of rest: what the walk left there needs no clearing. */
     fd_status status = fd_step_match_by_occurrence_noting(c, &notes);
     if (status == FD_OK && (c->flags & FD_MATCH_HAD_DUPLICATES)) status = fd_step_pair_repeats(c, &notes);
     fd_occurrence_table_destroy(&notes.table, c->allocator);
-    fd_deallocate(c->allocator, notes.kind);
+    fd_deallocate(c->allocator, block);
     return status;
 }
 

@@ -16,7 +16,8 @@
  * back link is the element just before it extends that element's stretch, whatever its value
  * (an ascending stretch of values with gaps, such as the anchors of fd_repeats.c, is one
  * stretch too). The subsequence is read back stretch by stretch. The result is the
- * subsequence element-by-element patience sorting finds, in O(n + k log k) for k values out of order instead of O(n log n). */
+ * subsequence element-by-element patience sorting finds, in O(n + k log k) for k values out
+ * of order instead of O(n log n). */
 #include "fd_internal.h"
 
 #define NO_ELEMENT UINT32_MAX

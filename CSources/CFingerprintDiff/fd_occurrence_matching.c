@@ -19,14 +19,18 @@
  * elements left and once among the new ones), paired otherwise, unpaired, or absent from old.
  * A pair is an anchor when its slot's flag bit says "one old occurrence" (set while queueing,
  * before any pop); a later new element that finds the same queue exhausted turns it into an
- * ordinary pair. It also keeps its table: fd_step_pair_repeats reads its anchors from these
- * notes, and its gaps count occurrences by slot position. */
+ * ordinary pair. It also notes each element's fingerprint as a number (its slot's position,
+ * which stays while the table lives), and keeps the table: fd_step_pair_repeats reads its
+ * anchors from these notes, and its gaps count occurrences by number. */
 #include "fd_occurrence_table.h"
 
-/* Queues old element i when it is unmatched (always, on a fresh range: see match). */
-static inline void enqueue(fd_context *c, fd_occurrence_table *table, size_t i, int fresh) {
-    if (!fresh && c->old_to_new[i] >= 0) return;
+/* Queues old element i when it is unmatched (always, on a fresh range: see match), noting its
+ * slot's number when notes are asked for. */
+FD_ALWAYS_INLINE void enqueue(fd_context *c, fd_occurrence_table *table, size_t i,
+                              const fd_occurrence_notes *notes) {
+    if (!notes && c->old_to_new[i] >= 0) return;
     uint64_t *slot = fd_occurrence_find(table, c->old_fp[i]);
+    if (notes) notes->old_number[i - notes->rest.old_begin] = (uint32_t)(slot - table->slots);
     if (*slot == 0) {
         c->old_to_new[i] = -1;
         *slot = fd_slot_make(c->old_fp[i], i, 0, 0);
@@ -47,6 +51,9 @@ FD_ALWAYS_INLINE void note(const fd_occurrence_notes *notes, size_t j, uint8_t k
 FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, const fd_occurrence_notes *notes) {
     if (!notes && c->new_to_old[j] >= 0) return; /* with notes, the range is fresh */
     uint64_t *slot = fd_occurrence_find(table, c->new_fp[j]);
+    if (notes) {
+        notes->new_number[j - notes->rest.new_begin] = *slot == 0 ? FD_NO_NUMBER : (uint32_t)(slot - table->slots);
+    }
     if (*slot == 0) {
         if (notes) c->new_to_old[j] = -1;
         note(notes, j, FD_NEW_ABSENT);
@@ -67,17 +74,18 @@ FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, c
 }
 
 /* Queues the old elements left, in decreasing index order. */
-static void build_queues(fd_context *c, const fd_left *old_left, fd_occurrence_table *table, int fresh) {
+FD_ALWAYS_INLINE void build_queues(fd_context *c, const fd_left *old_left, fd_occurrence_table *table,
+                                   const fd_occurrence_notes *notes) {
     const uint64_t *old_fp = c->old_fp;
     const fd_indices *backward = &old_left->backward, *forward = &old_left->forward;
-    for (size_t k = 0; k < backward->count; k++) enqueue(c, table, backward->items[k], fresh);
+    for (size_t k = 0; k < backward->count; k++) enqueue(c, table, backward->items[k], notes);
     for (size_t i = old_left->middle_end; i > old_left->middle_begin; i--) {
         if (i - 1 >= old_left->middle_begin + FD_PREFETCH_DISTANCE) {
             fd_occurrence_prefetch(table, old_fp[i - 1 - FD_PREFETCH_DISTANCE]);
         }
-        enqueue(c, table, i - 1, fresh);
+        enqueue(c, table, i - 1, notes);
     }
-    for (size_t k = forward->count; k > 0; k--) enqueue(c, table, forward->items[k - 1], fresh);
+    for (size_t k = forward->count; k > 0; k--) enqueue(c, table, forward->items[k - 1], notes);
 }
 
 /* Lets the new elements left pop their queues, in increasing index order. */
@@ -137,7 +145,7 @@ FD_ALWAYS_INLINE fd_status match(fd_context *c, const fd_remainder *left, fd_occ
         if (notes) fd_step_unmatch(c, notes->rest);
         return status;
     }
-    build_queues(c, &left->old_side, &table, notes != NULL);
+    build_queues(c, &left->old_side, &table, notes);
     pop_queues(c, &left->new_side, &table, notes);
     end_queues(c, &left->old_side);
     if (notes) notes->table = table;

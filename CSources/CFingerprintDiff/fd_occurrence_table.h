@@ -2,13 +2,14 @@
  * the elements with a given fingerprint (Heckel's occurrence matching, fd_match_remaining,
  * Myers' occurrence counts, the repeats' counts). Internal.
  *
- * Two steps keep small sets of their own instead, over other and much smaller sets than the
+ * Three steps keep small sets of their own instead, over other and much smaller sets than the
  * occurrences, whose slots hold the fingerprint itself: the walk's anchors (fd_walk.c: one old
- * element in 32, built only when the walk loses its place, before any occurrence table exists)
- * and the duplicate check's candidates (fd_duplicates.c: the values its bitmaps could not tell
- * apart, about 1 in 8); a third, on the stack, holds the at most 1,024 new fingerprints Heckel
- * samples before its walk (fd_heckel.c), before any table exists. The first two say why, with figures: on this table's type they cost 1-4% more
- * instructions per diff. Building the occurrence table over the whole range instead is what
+ * element in 32, built only when the walk loses its place, before any occurrence table exists),
+ * the duplicate check's candidates (fd_duplicates.c: the values its bitmaps could not tell
+ * apart, about 1 in 8) and, on the stack, the at most 1,024 new fingerprints Heckel samples
+ * before its walk (fd_heckel.c), before any table exists. The first two say why, with figures:
+ * on this table's type they cost 1-4% more instructions per diff. Building the occurrence
+ * table over the whole range instead is what
  * the walk avoids: `make phases` measures Heckel with the walk against the table alone, 14.5
  * against 60.1 ms at 1,000,000 mixed ids and 1.03 against 6.25 ms at 100,000 (2-core VM).
  *
@@ -82,16 +83,29 @@ static inline void fd_occurrence_prefetch(const fd_occurrence_table *table, uint
  * otherwise, or absent (no old element matched has its fingerprint: it can never pair). */
 enum fd_new_kind { FD_NEW_UNPAIRED = 0, FD_NEW_ANCHOR = 1, FD_NEW_OTHER_PAIR = 2, FD_NEW_ABSENT = 3 };
 
+/* The number of no fingerprint: fd_occurrence_notes.new_number of one absent from old. */
+#define FD_NO_NUMBER UINT32_MAX
+
 /* What fd_step_match_by_occurrence_noting notes about the range `rest` it matches. */
 typedef struct fd_occurrence_notes {
     fd_range rest;
     uint8_t *kind;               /* the caller's array: per new element j of rest, at
                                   * j - rest.new_begin, its fd_new_kind */
+    uint32_t *old_number;        /* the caller's array: per old element of rest, its
+                                  * fingerprint's number, the position of its slot in `table`
+                                  * (32 bits of it: one number per fingerprint only when
+                                  * fd_occurrence_numbers_fit(old elements of rest)) */
+    uint32_t *new_number;        /* the caller's array: the same per new element, or
+                                  * FD_NO_NUMBER when absent from old */
     fd_occurrence_table table;   /* the matching's table, kept (the caller destroys it; all zero
-                                  * when there was nothing to match): a fingerprint of rest's
-                                  * old elements has an occupied slot, whose position stays, so
-                                  * a later step can count occurrences by slot in an array */
+                                  * when there was nothing to match) */
 } fd_occurrence_notes;
+
+/* Whether the slots of a table for `entries` fingerprints can be numbered in 32 bits below
+ * FD_NO_NUMBER (see fd_occurrence_table_create's capacity). */
+static inline int fd_occurrence_numbers_fit(size_t entries) {
+    return (uint64_t)entries + (uint64_t)entries / 3 + 8 < (uint64_t)FD_NO_NUMBER;
+}
 
 /* fd_step_match_by_occurrence on notes->rest, every element of which it takes as unmatched
  * whatever its entries hold (it writes them all: no need to clear them first), noting what it

@@ -26,20 +26,20 @@
  * repeated everywhere) the step keeps occurrence order at once.
  *
  * Cost: no table of its own (the occurrence-order matching noted which of its pairs are
- * anchors and which new elements no old one shares, and kept its table), an LIS over the
+ * anchors, which new elements no old one shares, and a number per fingerprint), an LIS over the
  * anchors, the gaps' searches (linear in their sizes; a gap empty on one side costs nothing, a
  * small gap whose two sides share no fingerprint no search; a search counts occurrences by
- * slot of the kept table in one array, not in a table of its own), a second occurrence pass
- * over what the gaps left (without the new elements absent from old), the LIS of the result
- * over `rest`, which fd_diff takes as its own (the moves), and, only when the gaps left pairs
- * of occurrence order out, an LIS over those pairs (kept as a list, not a copy of the
- * matching) and at most one over occurrence order: O(n + m) expected plus O(k log k) for k
- * elements out of order. Allocations: a constant number, whatever the number of gaps: one
- * block of scratch, and one workspace in which every gap's search runs (an fd_arena, sized by
- * the largest gap), instead of the searches' own allocations per gap. Memory: 43 bytes per
- * new and 24 per old element of `rest`, 2 per slot of the kept table (about 2.7 per old
- * element), and the workspace, at most 112 bytes per element of the largest gap, freed before
- * returning. */
+ * number in one array, not in a table of its own, and a gap whose new elements each have at
+ * most one equal old element is one LIS), a second occurrence pass over what the gaps left
+ * (without the new elements absent from old), the LIS of the result over `rest`, which fd_diff
+ * takes as its own (the moves), and, only when the gaps left pairs of occurrence order out, an
+ * LIS over those pairs (kept as a list, not a copy of the matching) and at most one over
+ * occurrence order: O(n + m) expected plus O(k log k) for k elements out of order. Allocations:
+ * a constant number, whatever the number of gaps: one block of scratch, and one workspace in
+ * which every gap's search runs (an fd_arena, sized by the largest gap), instead of the
+ * searches' own allocations per gap. Memory: 43 bytes per new and 20 per old element of `rest`,
+ * 2 per slot of the matching's table (about 2.7 per old element), and the workspace, at most
+ * 112 bytes per element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"
 
 /* Scratch of the step, in one block: the occurrence-order matching, anchors, gap lists. */
@@ -57,13 +57,12 @@ typedef struct scratch {
     int64_t *next_old;     /* or, in the same room, the gap's occurrence chains: per old element
                             * the one before it with its fingerprint, or -1 (n) */
     int64_t *new_head;     /* per new element the last old one with its fingerprint, or -1 (m) */
-    uint32_t *gap_numbers; /* the slot numbers of a gap's old elements (n) */
     uint16_t *last;        /* per slot of the matching's table, 1 + the last old element of the
                             * gap with its fingerprint, or 0; all 0 between gaps (zeroed at the
                             * first use) (the table's capacity) */
     int last_ready;
-    int numbered;          /* whether the gaps may count by slot number (the table's capacity
-                            * fits a number) */
+    int numbered;          /* whether the gaps may count by the matching's numbers (one per
+                            * fingerprint: fd_occurrence_numbers_fit) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
     uint8_t *pair_kind;    /* per new element of rest, its fd_new_kind in the occurrence-order
@@ -98,14 +97,6 @@ static void take_gap_pairs(fd_context *c, const scratch *s, size_t front, size_t
     }
 }
 
-/* The number of a fingerprint: the position of its slot in the occurrence-order matching's
- * table, which every fingerprint of rest's old elements has; NO_SLOT for one absent from them. */
-#define NO_SLOT UINT32_MAX
-static inline uint32_t slot_number(const fd_occurrence_table *table, uint64_t fingerprint) {
-    const uint64_t *slot = fd_occurrence_find(table, fingerprint);
-    return *slot == 0 ? NO_SLOT : (uint32_t)(slot - table->slots);
-}
-
 /* The search of a gap of a old and b new elements (listed from `front`, ends trimmed), when a <
  * FD_SLOT_COUNT_MAX: the occurrence chains that fd_step_myers_middle would build in a table of
  * its own, built by slot number in one array over the matching's table. The same chains, pairs
@@ -114,27 +105,28 @@ static inline uint32_t slot_number(const fd_occurrence_table *table, uint64_t fi
  * fd_step_myers_middle as before. O(a + b + pairs). */
 static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, size_t a, size_t b, size_t *paired,
                                      int *dense) {
-    const fd_occurrence_table *table = &s->notes->table;
+    const fd_occurrence_notes *notes = s->notes;
     if (!s->last_ready) {
-        memset(s->last, 0, (size_t)table->capacity * sizeof *s->last);
+        memset(s->last, 0, (size_t)notes->table.capacity * sizeof *s->last);
         s->last_ready = 1;
     }
-    uint32_t *old_number = s->gap_numbers;
+    const uint32_t *old_number = notes->old_number, *new_number = notes->new_number;
+    const size_t old_base = notes->rest.old_begin, new_base = notes->rest.new_begin;
     for (size_t k = 0; k < a; k++) {
-        uint32_t number = old_number[k] = slot_number(table, c->old_fp[s->gap_old[front + k]]);
+        uint32_t number = old_number[s->gap_old[front + k] - old_base];
         s->next_old[k] = (int64_t)s->last[number] - 1;
         s->last[number] = (uint16_t)(k + 1);
     }
     const uint64_t limit = FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(a + b);
     uint64_t pairs = 0, heads = 0;
     for (size_t k = 0; k < b; k++) {
-        uint32_t number = slot_number(table, c->new_fp[s->gap_new[front + k]]);
-        int64_t head = number == NO_SLOT ? -1 : (int64_t)s->last[number] - 1;
+        uint32_t number = new_number[s->gap_new[front + k] - new_base];
+        int64_t head = number == FD_NO_NUMBER ? -1 : (int64_t)s->last[number] - 1;
         s->new_head[k] = head;
         heads += head >= 0;
         for (int64_t i = head; i >= 0 && pairs <= limit; i = s->next_old[i]) pairs++;
     }
-    for (size_t k = 0; k < a; k++) s->last[old_number[k]] = 0;
+    for (size_t k = 0; k < a; k++) s->last[old_number[s->gap_old[front + k] - old_base]] = 0;
     *dense = pairs > limit;
     if (pairs == 0 || *dense) return FD_OK;
     if (pairs == heads) {
@@ -383,10 +375,10 @@ fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes) 
     if (n == 0 || m == 0) return FD_OK;
     /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
     size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
-    const int numbered = notes->table.slots != NULL && notes->table.capacity < NO_SLOT;
+    const int numbered = fd_occurrence_numbers_fit(n) && notes->table.slots != NULL;
     size_t last_bytes = numbered ? (size_t)notes->table.capacity * sizeof(uint16_t) : 0;
     size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 3 /* flags: anchors, matching, staying */ + n8 * 4 + m8 * 4
-                 + n * 8 + m * 8 + n * 8 + m * 8 + n8 * 4 + last_bytes;
+                 + n * 8 + m * 8 + n * 8 + m * 8 + last_bytes;
     unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
     if (block == NULL) return FD_ERR_NO_MEMORY;
     scratch s;
@@ -402,7 +394,6 @@ fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes) 
     s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
     uint8_t *staying = cursor;            cursor += m8;
     s.flags = cursor;                     cursor += m8 * 2;
-    s.gap_numbers = (uint32_t *)cursor;   cursor += n8 * 4;
     s.last = (uint16_t *)cursor;
     s.numbered = numbered;
     s.last_ready = 0;
