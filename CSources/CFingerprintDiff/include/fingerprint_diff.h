@@ -212,7 +212,9 @@ typedef struct fd_match_info {
  *   3. what is left goes through the occurrence table (k-th with k-th);
  *   4. the walk stands only when no fingerprint occurs twice outside the prefix (then the
  *      matching is unique, so the walk found it); otherwise the whole rest is matched again
- *      by the table alone. Up to here the result is the occurrence-order matching (the k-th
+ *      by the table alone (at once, without steps 2-4, when a sample of 32 old fingerprints,
+ *      or on 16,384 new elements or more one new fingerprint in 32, up to 1,024, already
+ *      holds a repeat). Up to here the result is the occurrence-order matching (the k-th
  *      old occurrence of a fingerprint with the k-th new one), the same as fd_diff() with
  *      FD_DIFF_TABLE_ONLY computes;
  *   5. only when some fingerprint repeats: the repeats are paired again so that what did not
@@ -238,17 +240,18 @@ typedef struct fd_match_info {
  *  @pre the arrays do not overlap.
  *
  *  Time O(n + m) expected: O(n + m) sequential work for aligned runs, one table operation per
- *  element the walk leaves; with repeats, step 5 reads its anchors from the table of step 4
- *  (which records which fingerprints repeat), searches the gaps (linear in their sizes, in one
- *  workspace), matches what they left through a table of its own, and computes two longest
- *  increasing subsequences, O(k log k) for k elements out of order, the second of which is
- *  the moves fd_diff() reports (the occurrence-order matching's own is computed only when two
- *  bounds leave the choice open). Allocations: a constant number (at most 33 per fd_diff()
- *  call, whatever the number of gaps). Extra memory: about 2 bytes per element for the
- *  duplicate check, up to 1.5 bytes per old element for the anchors (when the walk needs
- *  them), one 8-byte table slot per 3/4 element left to the table; with repeats, 44 bytes per
- *  new and 20 per old element for step 5, and the gaps' workspace (at most 112 bytes per
- *  element of the largest gap); freed before returning.
+ *  element the walk leaves; with repeats, step 5 reads its anchors, and a number per
+ *  fingerprint, from what the table of step 4 noted, searches the gaps (linear in their sizes,
+ *  in one workspace, counting by those numbers), matches what they left through a table of
+ *  its own, and computes two longest increasing subsequences, O(k log k) for k elements out of
+ *  order, the second of which is the moves fd_diff() reports (the occurrence-order matching's
+ *  own is computed only when three bounds leave the choice open). Allocations: a constant
+ *  number (at most 33 per fd_diff() call, whatever the number of gaps). Extra memory: about 2
+ *  bytes per element for the duplicate check, up to 1.5 bytes per old element for the anchors
+ *  (when the walk needs them), one 8-byte table slot per 3/4 element left to the table, 5
+ *  bytes per new and 4 per old element for the notes of step 4 when the table matches the
+ *  whole rest; with repeats, 43 bytes per new and about 23 per old element for step 5, and the gaps' workspace (at most 112 bytes per element
+ *  of the largest gap); freed before returning.
  *  @see fd_diff, fd_match_remaining */
 fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
                     const uint64_t *new_fp, size_t new_count,
