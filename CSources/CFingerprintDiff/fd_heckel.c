@@ -19,8 +19,7 @@
  * cost is saved. The old side's 32 find a few values repeated everywhere; the new side's
  * sample finds what the old one cannot see: old ids unique, many new ones copies of old ones
  * (1,024 samples find one of 4,000 repeated pairs among 40,000 elements with probability
- * 1 - e^-5). Never true for unique fingerprints. O(1): at most 32^2 / 2 comparisons and
- * SAMPLES_MAX set look-ups. */
+ * 1 - e^-5). Never true for unique fingerprints. O(1): at most 32 + SAMPLES_MAX set look-ups. */
 enum { SAMPLES = 32, SAMPLES_MAX = 1024, SAMPLED_NEW_FROM = 16384 };
 
 /* Whether `count` values of `values`, `stride` apart, hold one twice. At most SAMPLES_MAX values;
@@ -51,15 +50,7 @@ static int sample_holds_twice(const uint64_t *values, size_t count, size_t strid
 
 static int sample_repeats(const fd_context *c, fd_range rest) {
     size_t count = rest.old_end - rest.old_begin;
-    if (count >= 2 * SAMPLES) {
-        uint64_t sample[SAMPLES];
-        for (size_t k = 0; k < SAMPLES; k++) {
-            sample[k] = c->old_fp[rest.old_begin + k * (count / SAMPLES)];
-            for (size_t earlier = 0; earlier < k; earlier++) {
-                if (sample[earlier] == sample[k]) return 1;
-            }
-        }
-    }
+    if (count >= 2 * SAMPLES && sample_holds_twice(c->old_fp + rest.old_begin, SAMPLES, count / SAMPLES)) return 1;
     size_t new_count = rest.new_end - rest.new_begin;
     if (new_count < SAMPLED_NEW_FROM) return 0;
     size_t samples = new_count / 32 < SAMPLES_MAX ? new_count / 32 : SAMPLES_MAX;
@@ -106,8 +97,8 @@ fd_status fd_heckel_match(fd_context *c, int use_walk) {
         fd_step_unmatch(c, rest);
         return FD_OK;
     }
-    /* What the matching finds for each new element, and its table, for the repeats' pairing. */
-    /* Kinds (m bytes, rounded to 4) and numbers (4 bytes per element), in one block. */
+    /* What the matching finds, and its table, for the repeats' pairing: each new element's
+     * kind (m bytes, rounded to 4) and each element's number (4 bytes), in one block. */
     size_t kind_bytes = (m + 3) & ~(size_t)3;
     if (n + m > (SIZE_MAX - kind_bytes) / 4) {
         fd_step_unmatch(c, rest);

@@ -46,7 +46,6 @@ FD_ALWAYS_INLINE void note(const fd_occurrence_notes *notes, size_t j, uint8_t k
     if (notes) notes->kind[j - notes->rest.new_begin] = kind;
 }
 
-
 /* New element j, when unmatched, takes the head of its fingerprint's queue. */
 FD_ALWAYS_INLINE void pop(fd_context *c, fd_occurrence_table *table, size_t j, const fd_occurrence_notes *notes) {
     if (!notes && c->new_to_old[j] >= 0) return; /* with notes, the range is fresh */

@@ -87,7 +87,8 @@ static int gap_sides_share(const fd_context *c, const scratch *s, size_t front, 
     return 0;
 }
 
-/* Pairs the gap's elements the Hunt-Szymanski search of the gap's context paired. */
+/* Pairs the gap's elements that the search on the gap's context (Hunt-Szymanski or Myers')
+ * paired there. */
 static void take_gap_pairs(fd_context *c, const scratch *s, size_t front, size_t a, size_t *paired) {
     for (size_t k = 0; k < a; k++) {
         if (s->gap_o2n[k] >= 0) {
@@ -99,7 +100,7 @@ static void take_gap_pairs(fd_context *c, const scratch *s, size_t front, size_t
 
 /* The search of a gap of a old and b new elements (listed from `front`, ends trimmed), when a <
  * FD_SLOT_COUNT_MAX: the occurrence chains that fd_step_myers_middle would build in a table of
- * its own, built by slot number in one array over the matching's table. The same chains, pairs
+ * its own, built in one array indexed by the numbers the matching noted. The same chains, pairs
  * and choice of search (below FD_SLOT_COUNT_MAX old elements no count saturates), so the same
  * result: sparse pairs go to Hunt-Szymanski here; dense ones, and *dense is set, to
  * fd_step_myers_middle as before. O(a + b + pairs). */
