@@ -31,7 +31,7 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
     }
 
     /// Where the item `content` holds at `indexPath` is in the live items: by its id, near where
-    /// it was; by the differ's matching when the id repeats. `nil` when it has left, `content`
+    /// it was; by the differ's matching when the id repeats (in `content` or in the live items). `nil` when it has left, `content`
     /// holds nothing there, or comes from another storage.
     ///
     /// - Complexity: O(n) id comparisons (specialized for `Item`); the differ's when the id
@@ -40,7 +40,9 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         guard content.origin == origin, content.holdsItem(at: indexPath) else { return nil }
         let id = content.items[indexPath[1]].id
         guard let found = locate(live.items, id, indexPath[1]) else { return nil }
-        if found.isUnique { return IndexPath(indexes: [0, found.offset]) }
+        if found.isUnique && locate(content.items, id, indexPath[1])?.isUnique == true {
+            return IndexPath(indexes: [0, found.offset])
+        }
         return PendingIndexMap(update(since: content))?.newIndexPath(ofItemAt: indexPath)
     }
 
