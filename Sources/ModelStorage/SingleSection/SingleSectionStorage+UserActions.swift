@@ -51,14 +51,14 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         content.origin == origin && section == 0 ? 0 : nil
     }
 
-    /// `content` with its item at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
-    /// reading); `nil` for a content of another storage or index paths it does not hold. O(n).
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
+    /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading); `false`, changing nothing, for a content of another storage or index paths it
+    /// does not hold. In place: O(items after the two places).
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2, destination[0] == 0,
-              destination[1] >= 0, destination[1] < content.items.count else { return nil }
-        var moved = content
-        moved.items.insert(moved.items.remove(at: source[1]), at: destination[1])
-        return moved
+              destination[1] >= 0, destination[1] < content.items.count else { return false }
+        content.items.insert(content.items.remove(at: source[1]), at: destination[1])
+        return true
     }
 
     /// The offset of `id` in `items` nearest `hint`, and whether no other item has that id.

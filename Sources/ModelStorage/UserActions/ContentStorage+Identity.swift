@@ -24,9 +24,9 @@ extension ContentStorage {
         return PendingIndexMap(update(since: content))?.newSection(ofSection: section)
     }
 
-    /// `nil`: a storage whose contents cannot take a move.
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
-        nil
+    /// `false`: a storage whose contents cannot take a move.
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
+        false
     }
 }
 
