@@ -186,6 +186,31 @@ import Testing
         expectShowsStorage(updater, view)
     }
 
+    @Test("a move in place equals a removal and an insertion, on random arrays and places", arguments: 0..<4)
+    @MainActor func moveInPlaceEqualsRemoveAndInsert(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let count = Int.random(in: 1...40, using: &random)
+            let from = Int.random(in: 0..<count, using: &random), to = Int.random(in: 0..<count, using: &random)
+            let items = (0..<count).map { Cell(id: $0) }
+            var expected = items
+            expected.insert(expected.remove(at: from), at: to)
+            let storage = SingleSectionEquatableStorage(items: items)
+            var content = storage.content
+            let shared = content   // a second holder: the move must not change it
+            #expect(storage.moveItem(in: &content, at: path(0, from), to: path(0, to)))
+            #expect(content.items == expected && shared.items == items)
+            try storage.moveItem(at: path(0, from), to: path(0, to))
+            #expect(storage.items == expected)
+            let memory = MemoryStorage()
+            try memory.addItems(items)
+            var memoryContent = memory.content
+            #expect(memory.moveItem(in: &memoryContent, at: path(0, from), to: path(0, to)))
+            #expect(memoryContent.items(inSection: 0)?.map { $0 as! Cell } == expected)
+            #expect(memory.update(since: memoryContent).changes.movedItems.count == (from == to ? 0 : 1))
+        }
+    }
+
     @Test("identity look-ups equal the reference through update(since:), on random changes", arguments: 0..<30)
     @MainActor func identityLookUpsEqualTheReference(seed: UInt64) throws {
         var mutator = MemoryStoragePropertyTests.Mutator(random: SplitMix64(seed: seed))

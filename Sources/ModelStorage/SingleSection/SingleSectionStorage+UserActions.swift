@@ -18,7 +18,7 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
     }
 
     /// Moves the item at `source` to `destination` (UIKit's `moveRow(at:to:)` reading), reported
-    /// as one move. O(n).
+    /// as one move. O(items between the two places).
     ///
     /// - Throws: ``StorageError`` for an index path out of range (`destination` may be one past
     ///   the last item once `source` left).
@@ -27,7 +27,7 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         let to = try checkedOffset(destination, insertingInto: live.items.count - 1)
         guard from != to else { return }
         let move = IndexPathMove(from: source, to: destination)
-        change(StorageUpdate(changes: SectionedBatchUpdate(movedItems: [move]))) { $0.insert($0.remove(at: from), at: to) }
+        change(StorageUpdate(changes: SectionedBatchUpdate(movedItems: [move]))) { $0.moveElement(from: from, to: to) }
     }
 
     /// Where the item `content` holds at `indexPath` is in the live items: by its id, near where
@@ -53,11 +53,11 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
 
     /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
     /// reading); `false`, changing nothing, for a content of another storage or index paths it
-    /// does not hold. In place: O(items after the two places).
+    /// does not hold. In place: O(items between the two places).
     public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2, destination[0] == 0,
               destination[1] >= 0, destination[1] < content.items.count else { return false }
-        content.items.insert(content.items.remove(at: source[1]), at: destination[1])
+        content.items.moveElement(from: source[1], to: destination[1])
         return true
     }
 
