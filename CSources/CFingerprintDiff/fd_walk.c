@@ -80,46 +80,6 @@ FD_ALWAYS_INLINE void step_over(walk_state *w, int64_t *matching, fd_indices *li
     }
 }
 
-/* Whether the BLOCK fingerprints from old[i] and new[j] are all equal, and pairs them when
- * they are: no branch inside the block, so that clang compares and stores several at once
- * (SSE2, NEON). */
-enum { BLOCK = 8 };
-FD_ALWAYS_INLINE int match_block(fd_context *c, size_t i, size_t j) {
-    const uint64_t *a = c->old_fp + i, *b = c->new_fp + j;
-    int equal = 1;
-    for (size_t k = 0; k < BLOCK; k++) equal &= a[k] == b[k];
-    if (!equal) return 0;
-    for (size_t k = 0; k < BLOCK; k++) {
-        c->old_to_new[i + k] = (int64_t)(j + k);
-        c->new_to_old[j + k] = (int64_t)(i + k);
-    }
-    return 1;
-}
-
-/* The aligned run at the cursor: matched in place; returns its length. A block at a time
- * while whole blocks agree, then one at a time. */
-FD_ALWAYS_INLINE size_t match_run(fd_context *c, walk_cursor at, size_t limit, int forwards) {
-    const uint64_t *a = c->old_fp, *b = c->new_fp;
-    int64_t *old_to_new = c->old_to_new, *new_to_old = c->new_to_old;
-    size_t k = 0;
-    if (forwards) {
-        while (limit - k >= BLOCK && match_block(c, at.i + k, at.j + k)) k += BLOCK;
-        while (k < limit && a[at.i + k] == b[at.j + k]) {
-            old_to_new[at.i + k] = (int64_t)(at.j + k);
-            new_to_old[at.j + k] = (int64_t)(at.i + k);
-            k++;
-        }
-    } else {
-        while (limit - k >= BLOCK && match_block(c, at.i - k - BLOCK, at.j - k - BLOCK)) k += BLOCK;
-        while (k < limit && a[at.i - 1 - k] == b[at.j - 1 - k]) {
-            old_to_new[at.i - 1 - k] = (int64_t)(at.j - 1 - k);
-            new_to_old[at.j - 1 - k] = (int64_t)(at.i - 1 - k);
-            k++;
-        }
-    }
-    return k;
-}
-
 /* The look-ahead at a mismatch: sets *skip_old or *skip_new to the distance to the nearest
  * agreement and returns 1, or returns 0. */
 FD_ALWAYS_INLINE int find_place_again(walk_state *w, walk_cursor at, size_t old_left, size_t new_left,
@@ -231,7 +191,7 @@ FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor sto
     for (;;) {
         size_t old_left = forwards ? stop.i - at.i : at.i - stop.i;
         size_t new_left = forwards ? stop.j - at.j : at.j - stop.j;
-        size_t run = match_run(c, at, old_left < new_left ? old_left : new_left, forwards);
+        size_t run = fd_match_aligned(c, at.i, at.j, old_left < new_left ? old_left : new_left, forwards);
         if (run > 0) {
             w->walked += run, failures = 0;
             at.i = forwards ? at.i + run : at.i - run;
