@@ -78,18 +78,20 @@ private func makeDiffing<Item: Identifiable & Equatable>(_: Item) -> any ItemTyp
 /// Runs `body` with the confirmed matching of untyped items, `old` with `new`: by dynamic type
 /// and id for `Identifiable & Equatable` items (see ``TypedItemKey``), every pair confirmed with
 /// `==` on the ids; its updates are the matched pairs that are not `==`. Items of other types
-/// never match. `nil` without calling `body` when nothing can match (no side has an identified
-/// item): the caller replaces everything, as it does for items without identity.
+/// never match. Unless `evenWithoutIdentities`, `nil` without calling `body` when nothing can
+/// match (a side has no identified item): the caller then replaces everything, as it does for
+/// items without identity, without a diff.
 ///
 /// - Complexity: O(n + m) expected (one cast and one hash per item, one `==` per matched pair),
 ///   plus O(k log k) with `moves`, plus the diff core's time.
-func withTypedItemMatching<R>(old: [any Sendable], new: [any Sendable], moves: Bool,
+@discardableResult
+func withTypedItemMatching<R>(old: [any Sendable], new: [any Sendable], moves: Bool, evenWithoutIdentities: Bool = false,
                               _ body: (_Matching) -> R) -> R? {
     var table = ItemTypeTable()
     let oldKeys = table.keys(of: old, old: true)
-    guard oldKeys.anyIdentified else { return nil }
+    guard oldKeys.anyIdentified || evenWithoutIdentities else { return nil }
     let newKeys = table.keys(of: new, old: false)
-    guard newKeys.anyIdentified else { return nil }
+    guard newKeys.anyIdentified || evenWithoutIdentities else { return nil }
     return oldKeys.keys.withUnsafeBufferPointer { oldKeys in
         newKeys.keys.withUnsafeBufferPointer { newKeys in
             _withMatching(oldKeys, newKeys, .heckel, identity: TypedItemKeyIdentity(), moves: moves,
