@@ -19,38 +19,24 @@ final class IdentifiedItemType<Item: Identifiable & Equatable>: ItemTypeDiffing 
 
     func key(of item: any Sendable) -> TypedItemKey {
         let id = (item as! Item).id
-        return TypedItemKey(fingerprint: Fingerprint(hashing: id).rawValue ^ typeBits,
-                            identity: .identified(type, AnyHashable(id)))
+        return TypedItemKey(fingerprint: Fingerprint(hashing: id).rawValue ^ typeBits, type: type, id: id)
     }
 
     func areEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool { (lhs as! Item) == (rhs as! Item) }
 }
 
 /// The ``ItemTypeDiffing`` of each dynamic type met in one diff, `nil` for types that are not
-/// `Identifiable & Equatable`: one dynamic cast to the existential per type, and a look-up per
-/// item (none when it has the type of the item before it, the usual run).
+/// `Identifiable & Equatable`: one dynamic cast to the existential per type (see ``TypeCache``).
 struct ItemTypeTable {
-    private var byType: [ObjectIdentifier: (any ItemTypeDiffing)?] = [:]
-    private var last: (type: ObjectIdentifier, diffing: (any ItemTypeDiffing)?)?
+    private var cache = TypeCache<(any ItemTypeDiffing)?>()
 
     /// The diffing of `item`'s dynamic type, or `nil` when it is not `Identifiable & Equatable`.
     /// O(1) average.
     mutating func diffing(of item: any Sendable) -> (any ItemTypeDiffing)? {
-        let type = ObjectIdentifier(Swift.type(of: item))
-        if let last, last.type == type { return last.diffing }
-        let diffing: (any ItemTypeDiffing)?
-        if let known = byType[type] {
-            diffing = known
-        } else {
-            if let identified = item as? any Identifiable & Equatable {
-                diffing = makeDiffing(identified)
-            } else {
-                diffing = nil
-            }
-            byType[type] = .some(diffing)
+        cache.value(for: item) { item in
+            guard let identified = item as? any Identifiable & Equatable else { return nil }
+            return makeDiffing(identified)
         }
-        last = (type, diffing)
-        return diffing
     }
 
     /// The keys of `items`, the old list's or the new one's, and whether any is identified. O(n).

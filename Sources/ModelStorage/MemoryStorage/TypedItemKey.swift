@@ -9,22 +9,17 @@ import FingerprintDiff
 /// The fingerprint mixes the type's bits with the id's; it is only a filter: two keys are equal
 /// only when their types are the same and their ids are `==`, which is what confirms each pair.
 struct TypedItemKey: Hashable {
-    /// What the item is, for `==`.
-    enum Identity: Hashable {
-        /// An `Identifiable & Equatable` item: its type and its id.
-        case identified(ObjectIdentifier, AnyHashable)
-        /// Any other item, at `offset` of the old list or of the new one.
-        case unmatched(old: Bool, offset: Int)
-    }
-
     /// The fingerprint the diff core matches.
     let fingerprint: UInt64
-    /// The identity that confirms a match.
-    let identity: Identity
+    /// The item's dynamic type; `nil` for an item that never matches.
+    let type: ObjectIdentifier?
+    /// The item's id; for an item that never matches, its offset and side (old or new) packed
+    /// in an `Int`. An existential, not an `AnyHashable`: making one costs no dynamic cast.
+    let id: any Hashable
 
-    /// Equal fingerprints (always, for equal identities: a quick rejection) and equal identities.
+    /// Equal fingerprints (always, for equal keys: a quick rejection), types and ids.
     static func == (lhs: TypedItemKey, rhs: TypedItemKey) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.identity == rhs.identity
+        lhs.fingerprint == rhs.fingerprint && lhs.type == rhs.type && lhs.id.isEqualID(to: rhs.id)
     }
 
     /// The fingerprint: equal keys have equal fingerprints.
@@ -33,8 +28,17 @@ struct TypedItemKey: Hashable {
     /// The key of an item that never matches, at `offset` of the old list or of the new one
     /// (distinct fingerprints: the mix is a bijection of the offset and the side).
     static func unmatched(old: Bool, offset: Int) -> TypedItemKey {
-        TypedItemKey(fingerprint: mixedBits(UInt64(UInt(bitPattern: offset)) << 1 | (old ? 1 : 0)),
-                     identity: .unmatched(old: old, offset: offset))
+        let packed = offset << 1 | (old ? 1 : 0)
+        return TypedItemKey(fingerprint: mixedBits(UInt64(UInt(bitPattern: packed))), type: nil, id: packed)
+    }
+}
+
+extension Hashable {
+    /// Whether `other` is a `Self` equal to this id (opens an `any Hashable`; the cast to a
+    /// concrete type compares type metadata, no conformance look-up).
+    fileprivate func isEqualID(to other: any Hashable) -> Bool {
+        guard let other = other as? Self else { return false }
+        return other == self
     }
 }
 
