@@ -103,7 +103,7 @@ private struct CollidingItem: Identifiable, Equatable, Sendable {
 
     @Test func setSectionsWithItemsOfSeveralTypesMatchesSectionsByModelAndItemsByTypeAndID() throws {
         let storage = MemoryStorage()
-        try storage.setSections([(model: Shelf(id: 1), items: [FeedPost(id: 1), FeedComment(id: 1)] as [any Sendable]),
+        try storage.setHeterogeneousSections([(model: Shelf(id: 1), items: [FeedPost(id: 1), FeedComment(id: 1)] as [any Sendable]),
                                  (model: Shelf(id: 2), items: [FeedTag(id: 1), FeedNote(text: 3)] as [any Sendable])])
         let recorder = UpdateRecorder()
         storage.delegate = recorder
@@ -112,17 +112,17 @@ private struct CollidingItem: Identifiable, Equatable, Sendable {
             (model: Shelf(id: 1, title: 1), items: [FeedPost(id: 1)]),
             (model: Shelf(id: 2), items: [FeedTag(id: 1), FeedComment(id: 1, version: 1), FeedNote(text: 3)]),
         ]
-        let update = try expectFeedUpdate(storage, recorder) { try storage.setSections(newSections) }
+        let update = try expectFeedUpdate(storage, recorder) { try storage.setHeterogeneousSections(newSections) }
         #expect(update?.deletedSectionIndexes.isEmpty == true && update?.insertedSectionIndexes.isEmpty == true)
         #expect(update?.updatedSectionIndexes == [0])
         #expect(update?.movedIndexPaths.map(\.from) == [path(0, 1)], "the comment moves: \(String(describing: update))")
         #expect(update?.deletedIndexPaths == [path(1, 1)] && update?.insertedIndexPaths == [path(1, 2)], "the note is replaced")
         #expect((0..<2).map { storage.headerModel(forSection: $0) as? Shelf } == [Shelf(id: 1, title: 1), Shelf(id: 2)])
         // Setting equal sections again reports nothing (the note aside, which has no identity).
-        try storage.setSections(newSections.map { ($0.model, $0.items.filter { !($0 is FeedNote) }) })
+        try storage.setHeterogeneousSections(newSections.map { ($0.model, $0.items.filter { !($0 is FeedNote) }) })
         #expect(recorder.take().updates.map(\.changes) == [SectionedBatchUpdate(deletedItems: [path(1, 2)])])
         #expect(throws: StorageError.nilItem(at: 1)) {
-            try storage.setSections([(model: Shelf(id: 2), items: [FeedTag(id: 1), Optional<Int>.none as any Sendable] as [any Sendable])])
+            try storage.setHeterogeneousSections([(model: Shelf(id: 2), items: [FeedTag(id: 1), Optional<Int>.none as any Sendable] as [any Sendable])])
         }
         #expect(feedItems(storage) == [[.post(id: 1, version: 0)], [.tag(id: 1, version: 0), .comment(id: 1, version: 1)]])
     }

@@ -67,8 +67,9 @@ extension MemoryStorage {
     /// Makes the storage hold exactly `items.count` sections, section k holding `items[k]`:
     /// sections are created or deleted at the end as needed, supplementary models of the
     /// sections that remain are kept. Items are matched across all sections as
-    /// ``setItems(_:forSection:)-(T)`` matches them (dynamic type and id, for `Identifiable &
-    /// Equatable` items), so an item that changed section moves; one update for all of it.
+    /// `setItems(_:forSection:)` of untyped items matches them (dynamic type and id, for
+    /// `Identifiable & Equatable` items), so an item that changed section moves; one update for
+    /// all of it.
     ///
     /// - Throws: ``StorageError/nilItem(at:)`` (the offset within its section); nothing changes
     ///   then.
