@@ -11,11 +11,11 @@ import Testing
     /// Two sections of `items` under headers `Shelf 1` and `Shelf 2`, on a laid-out view that
     /// shows everything.
     @MainActor
-    func makeScreen(_ items: [[any Sendable]]) -> (MemoryStorage, ViewUpdater<MemoryStorage>, SimulatedView, TestScheduler) {
+    func makeScreen(_ items: [[any Sendable]]) -> (MemoryStorage, ViewUpdater<MemoryStorage>, SimulatedView, ManualScheduler) {
         let storage = MemoryStorage()
         try! storage.setItemsForAllSections(items)
         storage.setSectionHeaderModels([Shelf(id: 1), Shelf(id: 2)])
-        let scheduler = TestScheduler()
+        let scheduler = ManualScheduler()
         let view = SimulatedView(visibleItemCount: 50)
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater
