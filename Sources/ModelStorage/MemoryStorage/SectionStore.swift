@@ -193,6 +193,7 @@ struct SectionStore {
     /// item deleted and the sections inserted). With `silently`, reports nothing: the move
     /// already happened on screen.
     mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
+        if source[0] == destination[0] { return moveItem(inSection: source[0], from: source[1], to: destination[1], silently: silently) }
         let countBefore = sections[source[0]].count
         let (model, slot, itemRevision) = sections[source[0]].remove(at: source[1])
         indexes[source[0]].removed(model, slot: slot, at: source[1], countBefore: countBefore)
@@ -203,6 +204,22 @@ struct SectionStore {
             return change(SectionedBatchUpdate(insertedSections: Array(created), deletedItems: [source]))
         }
         return change(SectionedBatchUpdate(movedItems: [IndexPathMove(from: source, to: destination)]))
+    }
+
+    /// Moves the item at `source` to `destination` within `section` (both valid): only the items
+    /// between them shift (O(|source − destination|)); the index is told of a removal and an
+    /// insertion, as for a move between sections.
+    private mutating func moveItem(inSection section: Int, from source: Int, to destination: Int,
+                                   silently: Bool) -> PrimitiveChange? {
+        let count = sections[section].count
+        let model = sections[section].items[source], slot = sections[section].slots[source]
+        sections[section].moveItem(from: source, to: destination)
+        indexes[section].removed(model, slot: slot, at: source, countBefore: count)
+        indexes[section].inserted([model], slots: [slot], at: destination, countBefore: count - 1)
+        checkIndex(section)
+        guard !silently else { return nil }
+        let move = IndexPathMove(from: IndexPath(section, source), to: IndexPath(section, destination))
+        return change(SectionedBatchUpdate(movedItems: [move]))
     }
 
     /// Replaces the items of `section` with fresh ones (reported deleted and inserted, or the
