@@ -1,0 +1,128 @@
+// watchOS has no table or collection view of this kind: the product builds empty there.
+#if !os(watchOS)
+import Foundation
+import ModelStorage
+
+/// What a data source does with its user's edits, platform independent: UIKit's and AppKit's
+/// editing calls (`tableView(_:commit:forRowAt:)`, `tableView(_:moveRowAt:to:)`,
+/// `collectionView(_:moveItemAt:to:)`, a drop on an `NSTableView`) are forwarded here with the
+/// index paths the view gives (the displayed index space). Each is resolved to the item the view
+/// shows there, checked against that item's ``EditingHandlers``, and applied to that item through
+/// the `ViewUpdater` (by identity, whatever changes are pending). A `SimulatedView`'s user actions
+/// reach it as its `userActionHandler`.
+///
+/// Nothing here throws at UIKit: an action that cannot be applied is reported through
+/// ``didFail`` and changes nothing in the storage; the updater's next batch brings the view back
+/// to the storage's content.
+@MainActor
+package final class ItemEditing: UserActionHandling {
+    /// The handlers for one type, erased.
+    private struct Handlers {
+        let type: Any.Type
+        let takes: (any Sendable) -> Bool
+        let canDelete: @MainActor (any Sendable) -> Bool
+        let canMove: @MainActor (any Sendable) -> Bool
+        let didDelete: @MainActor (any Sendable) -> Void
+        let didMove: @MainActor (any Sendable, IndexPath, IndexPath) -> Void
+        let delete: (@MainActor (any Sendable) -> Void)?
+        let move: (@MainActor (any Sendable, IndexPath) -> Void)?
+    }
+
+    private let updater: any UserActionHandling
+    /// The item the view shows at a displayed index path.
+    private let displayedItem: @MainActor (IndexPath) -> (any Sendable)?
+    private var handlers: [Handlers] = []
+    /// Where an action that was not applied is reported (the user's action changes nothing in
+    /// the storage then).
+    package var didFail: @MainActor (UserActionError) -> Void = { _ in }
+
+    /// The edits of what `updater` shows.
+    package init<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
+        self.updater = updater
+        displayedItem = { updater.content.item(at: $0) }
+    }
+
+    /// Uses `editing` for items of type `Item` (replacing earlier handlers of that type). Items
+    /// are matched by type first, then by the first handlers that take them (`as? Item`).
+    package func setHandlers<Item>(_ editing: EditingHandlers<Item>) {
+        let erased = Handlers(
+            type: Item.self, takes: { $0 is Item },
+            canDelete: { item in (item as? Item).map { editing.canDeleteItem?($0) ?? false } ?? false },
+            canMove: { item in (item as? Item).map { editing.canMoveItem?($0) ?? false } ?? false },
+            didDelete: { item in if let item = item as? Item { editing.didDeleteItem?(item) } },
+            didMove: { item, from, to in if let item = item as? Item { editing.didMoveItem?(item, from, to) } },
+            delete: editing.deleteItem.map { delete in { item in if let item = item as? Item { delete(item) } } },
+            move: editing.moveItem.map { move in { item, to in if let item = item as? Item { move(item, to) } } })
+        handlers.removeAll { $0.type == Item.self }
+        handlers.append(erased)
+    }
+
+    /// The handlers of `item`: those of its type, else the first that take it.
+    private func handlers(of item: any Sendable) -> Handlers? {
+        handlers.first { $0.type == type(of: item) } ?? handlers.first { $0.takes(item) }
+    }
+
+    /// The item the view shows at `indexPath` (displayed index space), or `nil`.
+    package func item(at indexPath: IndexPath) -> (any Sendable)? { displayedItem(indexPath) }
+
+    /// Whether the user may delete the item the view shows at `indexPath`.
+    package func canDeleteItem(at indexPath: IndexPath) -> Bool {
+        guard let item = displayedItem(indexPath) else { return false }
+        return handlers(of: item)?.canDelete(item) ?? false
+    }
+
+    /// Whether the user may move the item the view shows at `indexPath`.
+    package func canMoveItem(at indexPath: IndexPath) -> Bool {
+        guard let item = displayedItem(indexPath) else { return false }
+        return handlers(of: item)?.canMove(item) ?? false
+    }
+
+    /// The user deleted the item the view shows at `indexPath`: removed from the storage by
+    /// identity (or handed to its handlers' `deleteItem` when the storage is not editable), then
+    /// `didDeleteItem`. A failure is reported through ``didFail`` and thrown.
+    package func userDidDeleteItem(at indexPath: IndexPath) throws(UserActionError) {
+        guard let item = displayedItem(indexPath) else { return try fail(.noItemDisplayed(indexPath)) }
+        let handlers = handlers(of: item)
+        do {
+            try updater.userDidDeleteItem(at: indexPath)
+            handlers?.didDelete(item)
+        } catch .notEditable {
+            guard let delete = handlers?.delete else { return try fail(.notEditable) }
+            delete(item)
+        } catch {
+            try fail(error)
+        }
+    }
+
+    /// The user dragged the item the view showed at `source` to `destination` (displayed index
+    /// paths, as UIKit's `moveRowAt` gives them; the view shows the move): the displayed content
+    /// and the storage take the move by identity (or the handlers' `moveItem` writes it at the
+    /// source), then `didMoveItem`. A failure is reported through ``didFail`` and thrown.
+    package func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
+        guard let item = displayedItem(source) else { return try fail(.noItemDisplayed(source)) }
+        let handlers = handlers(of: item)
+        let storageSource = updater.storageIndexPath(forDisplayed: source)
+        do {
+            try updater.userDidMoveItem(at: source, to: destination)
+            if let storageSource, let storageDestination = updater.storageIndexPath(forDisplayed: destination) {
+                handlers?.didMove(item, storageSource, storageDestination)
+            }
+        } catch .notEditable {
+            guard let move = handlers?.move else { return try fail(.notEditable) }
+            move(item, destination)
+        } catch {
+            try fail(error)
+        }
+    }
+
+    /// The storage's index path of the item the view shows at `indexPath`.
+    package func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath? {
+        updater.storageIndexPath(forDisplayed: indexPath)
+    }
+
+    private func fail(_ error: UserActionError) throws(UserActionError) {
+        didFail(error)
+        throw error
+    }
+}
+#endif
