@@ -20,18 +20,36 @@ import ModelStorage
 ///   completion is allowed, as in UIKit, and counted (``overlappingBatchCount``).
 /// - **Cells.** Items whose flat position (counting through the sections) falls in the visible
 ///   window (``firstVisibleItem``, ``visibleItemCount``) have cells; each is configured by
-///   reading the data source's item when it appears, after a `reload`, or when reconfigured. A
+///   reading the data source's item when it appears (at a layout pass, or at the end of the
+///   batch that brings it), after a reload, or when reconfigured (at the end of its batch). A
 ///   moved cell keeps what it was configured with: ``staleCells`` lists cells that no longer
 ///   show their data source's item (a moved and changed item nobody refreshed, a data source
-///   that reads the wrong content).
+///   that reads the wrong content). A reconfigured cell keeps its cell, so its item must need the
+///   same kind of cell (``cellKind``), as `reconfigureItems(at:)` requires.
+/// - **The user's actions.** ``simulateUserMove(from:to:)`` moves a row as a drag does (the view
+///   shows the move, then tells its data source), ``simulateSwipeToDelete(at:)`` and
+///   ``simulateSelection(at:)`` name rows by the index paths the view shows; they reach
+///   ``userActionHandler`` (the data source when it handles user actions, as a `ViewUpdater`
+///   does). Selection follows its rows through batches, as UIKit's does.
 ///
 /// A violation is recorded in ``violations`` (and passed to ``onViolation``) and the view then
 /// goes on as after a reload, so that a test can report every violation of a run.
 @MainActor
 public final class SimulatedView: BatchUpdatingView {
     /// Where the view reads its counts and items: typically a `ViewUpdater`. Held weakly, as
-    /// UIKit holds its data source.
-    public weak var dataSource: (any Storage)?
+    /// UIKit holds its data source; a read after it was released is a violation
+    /// (``SimulatedViewError/dataSourceReleased``), never a silent empty list.
+    public weak var dataSource: (any Storage)? {
+        didSet { hasDataSource = dataSource != nil }
+    }
+    /// Whether a data source was set and not cleared by the test.
+    private var hasDataSource = false
+    /// Where the user's actions go: by default the data source, when it handles them (a
+    /// `ViewUpdater`). Held weakly.
+    public weak var userActionHandler: (any UserActionHandling)?
+    /// The kind of cell an item needs, for the rule of `reconfigureItems(at:)` (the same kind of
+    /// cell): by default the item's type.
+    public var cellKind: (any Sendable) -> AnyHashable = { ObjectIdentifier(type(of: $0)) }
     /// How long each batch animates: its completion runs once the test has advanced this far.
     public var animationDuration: Duration
     /// Whether the view is in a window.
@@ -63,9 +81,11 @@ public final class SimulatedView: BatchUpdatingView {
     public private(set) var log: [String] = []
 
     /// Items per section as the view knows them; `nil` until the next layout reads them.
-    public private(set) var cachedItemCounts: [Int]?
+    public internal(set) var cachedItemCounts: [Int]?
     /// The cells, per section and item of ``cachedItemCounts``: `nil` where there is no cell.
-    private var cells: [[Cell?]] = []
+    var cells: [[Cell?]] = []
+    /// Per section and item of ``cachedItemCounts``: `true` where the row is selected.
+    var selection: [[Bool?]] = []
     /// Completions waiting for their animation to end, in the order they were scheduled.
     private var pending: [(due: Duration, completion: ((Bool) -> Void)?)] = []
     /// The batch whose updates block is running, if any.
@@ -74,7 +94,7 @@ public final class SimulatedView: BatchUpdatingView {
 
     /// A configured cell: the item it shows and which cell it is (a reload makes a new one, a
     /// reconfigure keeps it).
-    private struct Cell {
+    struct Cell {
         var id: Int
         var item: (any Sendable)?
         var needsReconfigure = false
@@ -117,11 +137,7 @@ public final class SimulatedView: BatchUpdatingView {
     /// A layout pass: reads the counts when none are cached, then configures the visible cells
     /// that have none (or that were reconfigured), reading the data source.
     public func layoutIfNeeded() {
-        if cachedItemCounts == nil {
-            let counts = readCounts()
-            cachedItemCounts = counts
-            cells = counts.map { Array(repeating: nil, count: $0) }
-        }
+        if cachedItemCounts == nil { resetCells(to: readCounts()) }
         configureVisibleCells()
     }
 
@@ -158,12 +174,15 @@ public final class SimulatedView: BatchUpdatingView {
         }
     }
 
-    private func configureVisibleCells() {
+    func configureVisibleCells() {
         for path in indexPathsForVisibleItems {
             guard let counts = cachedItemCounts, path[0] < counts.count, path[1] < cells[path[0]].count else { continue }
             if let cell = cells[path[0]][path[1]], !cell.needsReconfigure { continue }
             let item = dataSource?.item(at: path)
             if var cell = cells[path[0]][path[1]] {
+                if let before = cell.item, let item, cellKind(before) != cellKind(item) {
+                    report(.reconfiguredWithAnotherKindOfCell(path))
+                }
                 cell.item = item
                 cell.needsReconfigure = false
                 cells[path[0]][path[1]] = cell
@@ -183,7 +202,13 @@ public final class SimulatedView: BatchUpdatingView {
     }
 
     private func readCounts() -> [Int] {
-        guard let dataSource else { return [] }
+        guard let dataSource else {
+            if hasDataSource {
+                hasDataSource = false
+                report(.dataSourceReleased)
+            }
+            return []
+        }
         return (0..<dataSource.numberOfSections).map { dataSource.numberOfItems(inSection: $0) }
     }
 
@@ -218,7 +243,7 @@ public final class SimulatedView: BatchUpdatingView {
         log.append("performBatchUpdates")
         if !pending.isEmpty { overlappingBatchCount += 1 }
         let before = cachedItemCounts ?? readCounts()
-        if cachedItemCounts == nil { cells = before.map { Array(repeating: nil, count: $0) } }
+        if cachedItemCounts == nil { resetCells(to: before) }
         recording = RecordedBatch()
         updates?()
         let batch = recording!
@@ -233,12 +258,15 @@ public final class SimulatedView: BatchUpdatingView {
         let after = readCounts()
         do {
             try batch.check(before: before, after: after)
-            cells = Self.apply(batch, to: cells, after: after)
+            cells = Self.carry(cells, through: batch, after: after) { cell, reloaded in
+                if reloaded { cell = nil } else { cell?.needsReconfigure = true }
+            }
+            selection = Self.carry(selection, through: batch, after: after) { _, _ in }
+            cachedItemCounts = after
         } catch {
             report(error)
-            cells = after.map { Array(repeating: nil, count: $0) }
+            resetCells(to: after)
         }
-        cachedItemCounts = after
         configureVisibleCells()
     }
 
@@ -252,7 +280,7 @@ public final class SimulatedView: BatchUpdatingView {
             var batch = RecordedBatch()
             operation(&batch)
             let before = cachedItemCounts ?? readCounts()
-            if cachedItemCounts == nil { cells = before.map { Array(repeating: nil, count: $0) } }
+            if cachedItemCounts == nil { resetCells(to: before) }
             commit(batch, before: before)
         }
     }
@@ -311,6 +339,14 @@ public final class SimulatedView: BatchUpdatingView {
         if recording != nil { report(.reloadDataInsideBatch) }
         cachedItemCounts = nil
         cells = []
+        selection = []
+    }
+
+    /// Caches `counts`, with no cell and no selection.
+    func resetCells(to counts: [Int]) {
+        cachedItemCounts = counts
+        cells = counts.map { Array(repeating: nil, count: $0) }
+        selection = counts.map { Array(repeating: nil, count: $0) }
     }
 
     private func report(_ error: SimulatedViewError) {
@@ -320,19 +356,22 @@ public final class SimulatedView: BatchUpdatingView {
 
     // MARK: Applying a batch to the cells
 
-    /// The cells after `batch` (already checked), in sections of `after` items: deleted and
-    /// reloaded cells dropped, moved cells carried, reconfigured cells marked, the cells of
-    /// sections that stay kept in order in the places no insertion or move takes.
-    private static func apply(_ batch: RecordedBatch, to old: [[Cell?]], after: [Int]) -> [[Cell?]] {
+    /// What each row holds (a cell, a selection) after `batch` (already checked), in sections of
+    /// `after` items: deleted rows dropped, moved rows carried, reloaded and reconfigured ones
+    /// passed to `refresh` (with whether they are reloaded), the rows of sections that stay kept in
+    /// order in the places no insertion or move takes.
+    static func carry<Row>(_ old: [[Row?]], through batch: RecordedBatch, after: [Int],
+                           refresh: (inout Row?, _ reloaded: Bool) -> Void) -> [[Row?]] {
         let newOfOld = batch.newSections(oldCount: old.count)
-        var result = after.map { [Cell?](repeating: nil, count: $0) }
+        var result = after.map { [Row?](repeating: nil, count: $0) }
         var staying = old
-        let reloadedSections = Set(batch.reloadedSections)
-        for section in reloadedSections { staying[section] = Array(repeating: nil, count: old[section].count) }
-        for path in batch.reloadedItems { staying[path[0]][path[1]] = nil }
-        for path in batch.reconfiguredItems { staying[path[0]][path[1]]?.needsReconfigure = true }
+        for section in Set(batch.reloadedSections) {
+            for item in staying[section].indices { refresh(&staying[section][item], true) }
+        }
+        for path in batch.reloadedItems { refresh(&staying[path[0]][path[1]], true) }
+        for path in batch.reconfiguredItems { refresh(&staying[path[0]][path[1]], false) }
         var leaving = Set(batch.deletedItems)
-        var carried: [IndexPath: Cell?] = [:]
+        var carried: [IndexPath: Row?] = [:]
         for move in batch.movedItems {
             leaving.insert(move.from)
             carried[move.to] = staying[move.from[0]][move.from[1]]
@@ -347,7 +386,7 @@ public final class SimulatedView: BatchUpdatingView {
                 result[newSection][item] = remaining.next() ?? nil
             }
         }
-        for (path, cell) in carried { result[path[0]][path[1]] = cell }
+        for (path, row) in carried { result[path[0]][path[1]] = row }
         return result
     }
 }

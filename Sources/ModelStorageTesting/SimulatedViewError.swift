@@ -28,6 +28,12 @@ public enum SimulatedViewError: Error, Equatable, Sendable, CustomStringConverti
     case reloadDataInsideBatch
     /// `performBatchUpdates` inside another batch's updates block.
     case nestedBatch
+    /// A reconfigured item now needs another kind of cell than the one it has
+    /// (`reconfigureItems(at:)` keeps the cell: its item must be reloaded instead).
+    case reconfiguredWithAnotherKindOfCell(IndexPath)
+    /// The view read its data source after it had been released (the view holds it weakly, as
+    /// UIKit does): nothing else kept it.
+    case dataSourceReleased
 
     /// The kind of operation a rule names.
     public enum Operation: String, Sendable {
@@ -66,6 +72,10 @@ public enum SimulatedViewError: Error, Equatable, Sendable, CustomStringConverti
             return "reloadData must not be called inside a batch's updates block (while updates are uncommitted)"
         case .nestedBatch:
             return "performBatchUpdates called inside another batch's updates block"
+        case let .reconfiguredWithAnotherKindOfCell(path):
+            return "reconfigureItems(at:) for index path (\(Self.describe(path))): the cell provider must dequeue the same type of cell for the provided index path, and must return the same existing cell for that index path"
+        case .dataSourceReleased:
+            return "the view's data source was released while the view still reads it (UIKit holds its data source weakly: keep it, as a view controller does)"
         }
     }
 

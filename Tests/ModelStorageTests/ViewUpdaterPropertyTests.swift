@@ -30,7 +30,7 @@ import Testing
                                        change: @escaping (_ nested: Bool) -> Void) {
         let dice = Dice(seed: seed &+ 7_919)
         let duration = Duration.milliseconds(dice.int(1...400))
-        let scheduler = TestScheduler()
+        let scheduler = ManualScheduler()
         let view = SimulatedView(animationDuration: duration, visibleItemCount: dice.int(1...25))
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater
@@ -49,7 +49,7 @@ import Testing
         for step in 0..<steps {
             switch dice.int(0...99) {
             case 0..<40: changeOnce()
-            case 40..<60: scheduler.runTurn()
+            case 40..<60: scheduler.runNextTurn()
             case 60..<78: view.advance(by: .milliseconds(dice.int(0...500)))
             case 78..<83: view.layoutIfNeeded()
             case 83..<85: view.reloadData()

@@ -4,28 +4,6 @@ import ModelStorage
 import ModelStorageTesting
 import Testing
 
-/// A scheduler the test runs by hand: `schedule` keeps the work, `runTurn()` runs what was
-/// scheduled before it (a main-actor turn).
-@MainActor
-final class TestScheduler {
-    private(set) var queue: [@MainActor () -> Void] = []
-    /// How many turns ran work.
-    private(set) var turns = 0
-
-    /// The function a `ViewUpdater` takes.
-    var schedule: (@escaping @MainActor () -> Void) -> Void {
-        { [weak self] work in MainActor.assumeIsolated { self?.queue.append(work) } }
-    }
-
-    /// Runs the work scheduled so far (not what it schedules itself).
-    func runTurn() {
-        let work = queue
-        queue = []
-        if !work.isEmpty { turns += 1 }
-        for item in work { item() }
-    }
-}
-
 /// What a storage (or a content) shows, as values: the items of each section.
 @MainActor
 func shownItems(_ source: any Storage) -> [[AnyHashable?]] {
@@ -38,11 +16,11 @@ func shownItems(_ source: any Storage) -> [[AnyHashable?]] {
 /// rounds it took.
 @MainActor
 @discardableResult
-func quiesce<Source>(_ updater: ViewUpdater<Source>, _ view: SimulatedView, _ scheduler: TestScheduler,
+func quiesce<Source>(_ updater: ViewUpdater<Source>, _ view: SimulatedView, _ scheduler: ManualScheduler,
                      sourceLocation: SourceLocation = #_sourceLocation) -> Int {
     var rounds = 0
-    while !(updater.isIdle && scheduler.queue.isEmpty && view.batchesInFlight == 0) {
-        scheduler.runTurn()
+    while !(updater.isIdle && scheduler.pendingCount == 0 && view.batchesInFlight == 0) {
+        scheduler.runNextTurn()
         view.finishAnimations()
         rounds += 1
         if rounds > 1_000 {

@@ -10,10 +10,10 @@ import Testing
     /// A storage of `Cell`s in one section, an updater, a view reading it, laid out once.
     @MainActor
     func makeScreen(_ ids: [Int] = Array(0..<5), visible: Int = 20)
-        -> (MemoryStorage, ViewUpdater<MemoryStorage>, SimulatedView, TestScheduler) {
+        -> (MemoryStorage, ViewUpdater<MemoryStorage>, SimulatedView, ManualScheduler) {
         let storage = MemoryStorage()
         try! storage.addItems(ids.map { Cell(id: $0) })
-        let scheduler = TestScheduler()
+        let scheduler = ManualScheduler()
         let view = SimulatedView(visibleItemCount: visible)
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater
@@ -27,7 +27,7 @@ import Testing
         try storage.removeItem(Cell(id: 0))
         try storage.moveItem(at: path(0, 0), to: path(0, 3))
         #expect(view.batchCount == 0 && shownItems(updater).first?.count == 5, "nothing is sent during the turn")
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.batchCount == 1 && updater.statistics.structureBatches == 1)
         view.finishAnimations()
         expectShowsStorage(updater, view)
@@ -36,12 +36,12 @@ import Testing
     @Test @MainActor func changesDuringAnAnimationWaitAndGoAsOneNetUpdate() throws {
         let (storage, updater, view, scheduler) = makeScreen()
         try storage.addItem(Cell(id: 5))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.batchesInFlight == 1)
         for id in 6..<20 {
             try storage.addItem(Cell(id: id))
             try storage.removeItem(Cell(id: id - 5))
-            scheduler.runTurn()
+            scheduler.runNextTurn()
         }
         #expect(view.batchCount == 1, "nothing is sent while a batch animates")
         view.advance(by: .milliseconds(300))
@@ -57,7 +57,7 @@ import Testing
             try storage.moveItem(at: path(0, 1), to: path(0, 4))
             try storage.replaceItem(Cell(id: 1), with: Cell(id: 1, version: 1))
         }
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.log.suffix(2) == ["performBatchUpdates", "moveItem [0, 1] -> [0, 4]"])
         #expect(view.staleCells == [path(0, 4)], "between the stages the moved cell shows the old item")
         view.advance(by: .milliseconds(300))
@@ -72,7 +72,7 @@ import Testing
         let (storage, updater, view, scheduler) = makeScreen()
         let cellBefore = view.cellID(at: path(0, 2))
         try storage.replaceItem(Cell(id: 2), with: Cell(id: 2, version: 3))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.log.suffix(2) == ["performBatchUpdates", "reconfigureItems [[0, 2]]"])
         #expect(view.cellID(at: path(0, 2)) == cellBefore)
         view.finishAnimations()
@@ -89,7 +89,7 @@ import Testing
             try storage.replaceItem(Cell(id: 5), with: Cell(id: 5, version: 1))
             try storage.replaceItem(Cell(id: 2), with: Cell(id: 2, version: 1))
         }
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         view.advance(by: .milliseconds(300))
         // 2 was at 2, is at 1; 5 was at 5, is at 6.
         #expect(view.log.last == "reconfigureItems [[0, 1], [0, 6]]")
@@ -100,7 +100,7 @@ import Testing
     @Test @MainActor func aSectionWhoseHeaderChangedIsReloadedInTheSecondStage() throws {
         let (storage, updater, view, scheduler) = makeScreen()
         storage.setSectionHeaderModels(["A"])
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.log.suffix(2) == ["performBatchUpdates", "reloadSections [0]"])
         view.finishAnimations()
         expectShowsStorage(updater, view)
@@ -112,7 +112,7 @@ import Testing
         view.isInWindow = false
         for turn in 0..<10 {
             for id in 0..<100 { try storage.addItem(Cell(id: 100 + turn * 100 + id)) }
-            scheduler.runTurn()
+            scheduler.runNextTurn()
         }
         #expect(view.reloadCount == 10 && view.batchCount == 0)
         view.isInWindow = true
@@ -123,10 +123,10 @@ import Testing
     @Test @MainActor func aReloadRequestIsAReloadAndNeverInsideOrDuringABatch() throws {
         let (storage, updater, view, scheduler) = makeScreen()
         try storage.addItem(Cell(id: 5))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         storage.updateWithoutAnimations { try! storage.addItem(Cell(id: 6)) }
         try storage.addItem(Cell(id: 7))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.reloadCount == 0, "not while a batch animates")
         view.advance(by: .milliseconds(300))
         #expect(view.reloadCount == 1 && view.batchCount == 1)
@@ -138,10 +138,10 @@ import Testing
         let (storage, updater, view, scheduler) = makeScreen()
         updater.reloadThreshold = 3
         try storage.addItems((10..<14).map { Cell(id: $0) })
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.reloadCount == 1 && view.batchCount == 0)
         try storage.addItems((20..<22).map { Cell(id: $0) })
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.reloadCount == 1 && view.batchCount == 1)
         quiesce(updater, view, scheduler)
         expectShowsStorage(updater, view)
@@ -151,7 +151,7 @@ import Testing
         let (storage, updater, view, scheduler) = makeScreen()
         try storage.addItem(Cell(id: 9))
         try storage.removeItem(Cell(id: 9))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(view.batchCount == 0 && view.reloadCount == 0 && updater.statistics.emptyFlushes == 1)
         #expect(updater.isIdle)
     }
@@ -163,7 +163,7 @@ import Testing
         try storage.moveItem(at: path(0, 0), to: path(0, 2))
         try storage.replaceItem(Cell(id: 0), with: Cell(id: 0, version: 1))
         updater.whenDisplayed { ran.append("moved") }
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         view.advance(by: .milliseconds(300))
         #expect(ran == ["idle"], "not before the second stage ends")
         view.advance(by: .milliseconds(300))
@@ -181,7 +181,7 @@ import Testing
             }
         }
         try storage.addItem(Cell(id: 5))
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(changed && view.batchCount == 1)
         quiesce(updater, view, scheduler)
         expectShowsStorage(updater, view)
@@ -201,14 +201,14 @@ import Testing
         let (storage, updater, view, scheduler) = makeScreen()
         #expect(throws: StorageError.self) { try storage.removeItem(Cell(id: 99)) }
         #expect(throws: StorageError.self) { try storage.moveItem(at: path(3, 0), to: path(0, 0)) }
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         #expect(scheduler.turns == 0 && view.batchCount == 0 && view.reloadCount == 0)
         expectShowsStorage(updater, view)
     }
 
     @Test @MainActor func aSingleSectionStorageShowsTypedItemsAndItsHeader() throws {
         let storage = SingleSectionHashableStorage(items: [Cell(id: 1), Cell(id: 2)])
-        let scheduler = TestScheduler()
+        let scheduler = ManualScheduler()
         let view = SimulatedView()
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater

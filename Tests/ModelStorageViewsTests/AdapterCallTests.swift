@@ -31,7 +31,7 @@ import Testing
         /// Sends what changed, runs every batch to its end, and checks the view shows the storage.
         func settle(sourceLocation: SourceLocation = #_sourceLocation) {
             for _ in 0..<10 {
-                scheduler.runTurn()
+                scheduler.runNextTurn()
                 view.finishAnimations()
             }
             view.layoutIfNeeded()
@@ -240,7 +240,7 @@ import Testing
                     storage.performUpdates {
                         for _ in 0..<3 { Self.change(storage, &random, nextID: &nextID) }
                     }
-                case 6, 7: harness.scheduler.runTurn()
+                case 6, 7: harness.scheduler.runNextTurn()
                 case 8: harness.view.advance(by: .milliseconds(Int.random(in: 0...150, using: &random)))
                 default: harness.view.layoutIfNeeded()
                 }

@@ -29,9 +29,9 @@ import Testing
         #expect(content.supplementaryModel(storage.supplementaryFooterKind, 1) as? String == "b")
         #expect(content.itemOrMissing(at: path(1, 5)) as? MissingItem == MissingItem(indexPath: path(1, 5)))
 
-        scheduler.runTurn()                            // the batch switches the content
+        scheduler.runNextTurn()                            // the batch switches the content
         view.finishAnimations()
-        scheduler.runTurn()
+        scheduler.runNextTurn()
         view.finishAnimations()
         #expect(content.numberOfItems(0) == 1)
         #expect(content.item(path(0, 0)) as? Row == Row(id: 2))

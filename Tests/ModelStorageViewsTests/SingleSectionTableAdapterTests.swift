@@ -1,5 +1,6 @@
 import Foundation
 import ModelStorage
+import ModelStorageTesting
 import ModelStorageViews
 import SeededRandom
 import Testing
@@ -28,8 +29,8 @@ import Testing
         /// Runs turns and animations until nothing is left to send.
         func settle(sourceLocation: SourceLocation = #_sourceLocation) {
             var rounds = 0
-            while !(updater.isIdle && scheduler.queue.isEmpty && table.pendingCompletions.isEmpty) && rounds < 100 {
-                scheduler.runTurn()
+            while !(updater.isIdle && (scheduler.pendingCount == 0) && table.pendingCompletions.isEmpty) && rounds < 100 {
+                scheduler.runNextTurn()
                 table.finishAnimations()
                 rounds += 1
             }
@@ -99,7 +100,7 @@ import Testing
                 default: for index in items.indices where Bool.random(using: &random) { items[index].version += 1 }
                 }
                 storage.setItems(items)
-            case 5...6: harness.scheduler.runTurn()
+            case 5...6: harness.scheduler.runNextTurn()
             case 7: harness.table.finishAnimations()
             case 8: harness.table.isInWindow = Int.random(in: 0...3, using: &random) > 0
             default: harness.updater.flush()

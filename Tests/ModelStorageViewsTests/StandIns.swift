@@ -180,17 +180,3 @@ final class ShiftingTable: IncrementalTableOperations {
         return RowView(id: nextViewID, item: dataSource?.item(at: path(0, row)) as? Row)
     }
 }
-
-/// A scheduler the test runs by hand.
-@MainActor
-final class ManualScheduler {
-    private(set) var queue: [@MainActor () -> Void] = []
-    var schedule: (@escaping @MainActor () -> Void) -> Void {
-        { [weak self] work in MainActor.assumeIsolated { self?.queue.append(work) } }
-    }
-    func runTurn() {
-        let work = queue
-        queue = []
-        for item in work { item() }
-    }
-}

@@ -16,16 +16,19 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// leads to (see ``BaseStorage``).
     public var items: [Item] { shown.items }
     /// The content as it is now, whatever is being delivered.
-    private var live: Content
+    private(set) var live: Content
     @usableFromInline let differ: ([Item], [Item]) -> Changeset
     let trustsDiffer: Bool
+    /// Finds an id in items near an offset (specialized by the caller for `Item`): its offset,
+    /// and whether it is the only item with that id.
+    @usableFromInline let locate: ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)?
     /// First offset of each id in the live items, built on demand; `nil` after a change.
     private var idLookup: [Item.ID: Int]?
     /// The order of this storage's updates and the content its readers see meanwhile.
     private let delivery = Delivery<Content>()
 
     /// A random number that tells this storage's contents from any other's.
-    private let origin = UInt64.random(in: .min ... .max)
+    let origin = UInt64.random(in: .min ... .max)
 
     /// What a ``SingleSectionStorage`` holds at one moment, as a value (see
     /// ``ContentStorage``): its items, typed, and its supplementary models. O(1) to copy.
@@ -65,11 +68,13 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// A storage holding `items`, diffing with `differ`; a differ that is not `trusted` has
     /// each result checked before it is delivered.
     @usableFromInline
-    init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool) {
+    init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool,
+         locate: @escaping ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)?) {
         live = Content(items: items)
         live.origin = origin
         self.differ = differ
         trustsDiffer = trusted
+        self.locate = locate
     }
 
     /// A storage holding `items` that diffs with `differ`: with `builtIn` (specialized by the
@@ -79,11 +84,12 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     convenience init(items: [Item], differ: some Differ,
                      builtIn: @escaping ([Item], [Item], DiffAlgorithm) -> Changeset,
                      custom: @escaping ([Item], [Item]) -> Changeset) {
+        let locate: ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)? = { Self.locate($1, in: $0, near: $2) }
         if let fingerprintDiffer = differ as? FingerprintDiffer {
             let algorithm = fingerprintDiffer.algorithm
-            self.init(items: items, differ: { builtIn($0, $1, algorithm) }, trusted: true)
+            self.init(items: items, differ: { builtIn($0, $1, algorithm) }, trusted: true, locate: locate)
         } else {
-            self.init(items: items, differ: custom, trusted: false)
+            self.init(items: items, differ: custom, trusted: false, locate: locate)
         }
     }
 
@@ -125,6 +131,14 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
         let update = itemUpdate(from: live.items, to: newItems)
         delivery.willChange(live)
         live.items = newItems
+        idLookup = nil
+        deliver(update, through: delivery, leadingTo: live)
+    }
+
+    /// Changes the live items with `body` and delivers `update`, which must describe the change.
+    func change(_ update: StorageUpdate, _ body: (inout [Item]) -> Void) {
+        delivery.willChange(live)
+        body(&live.items)
         idLookup = nil
         deliver(update, through: delivery, leadingTo: live)
     }

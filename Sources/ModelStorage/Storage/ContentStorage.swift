@@ -50,6 +50,25 @@ public protocol ContentStorage: Storage {
     /// content from another storage gives ``StorageUpdate/reload``.
     func update(since content: Content) -> StorageUpdate
 
+    /// Where the item that `content` (one this storage handed out) holds at `indexPath` is in
+    /// the content now, by identity: `nil` when that item has left the storage or `content` holds
+    /// nothing there. What a view's index path names in the storage while changes are pending.
+    ///
+    /// The default reads ``update(since:)`` (the diff's cost); the package's storages find the
+    /// item by its identity instead, O(distance) from `indexPath` when the item did not go far.
+    func indexPath(ofItemAt indexPath: IndexPath, in content: Content) -> IndexPath?
+
+    /// Where section `section` of `content` is in the content now, by identity; `nil` when it has
+    /// left. The default reads ``update(since:)``.
+    func sectionIndex(ofSection section: Int, in content: Content) -> Int?
+
+    /// `content` with its item at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading: `destination` in the list after the item left `source`), every identity kept, so
+    /// that ``update(since:)`` from it tells what differs from the move the user made on screen;
+    /// `nil` when this storage's contents cannot take a move (the default: a view updater then
+    /// reloads its view). Both index paths must be valid in `content`.
+    func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content?
+
     /// Calls `handler` with every update from now on (see ``BaseStorage/addObserver(_:)``).
     @discardableResult
     func addObserver(_ handler: @escaping (StorageUpdate) -> Void) -> ObserverToken

@@ -20,16 +20,21 @@ import FingerprintDiff
 struct BatchStages {
     /// The first batch's operations, `nil` when the update has no structural change.
     var structure: SectionedBatchUpdate?
-    /// Items to reconfigure in the second batch, new index paths.
+    /// Items to reconfigure in the second batch (their cells stay), new index paths.
     var reconfiguredItems: [IndexPath] = []
+    /// Items to reload in the second batch (their item needs another kind of cell), new index
+    /// paths.
+    var reloadedItems: [IndexPath] = []
     /// Sections to reload in the second batch, new indexes.
     var reloadedSections: [Int] = []
 
     /// Whether there is a refresh batch.
-    var hasRefresh: Bool { !reconfiguredItems.isEmpty || !reloadedSections.isEmpty }
+    var hasRefresh: Bool { !reconfiguredItems.isEmpty || !reloadedItems.isEmpty || !reloadedSections.isEmpty }
 
-    /// The stages of `update` (legal, not a reload).
-    init(_ update: SectionedBatchUpdate) {
+    /// The stages of `update` (legal, not a reload); `needsNewCell(old, new)` tells, for a changed
+    /// item's old and new index paths, whether it needs another kind of cell (then it is reloaded,
+    /// not reconfigured: `reconfigureItems(at:)` must return the same cell).
+    init(_ update: SectionedBatchUpdate, needsNewCell: ((IndexPath, IndexPath) -> Bool)? = nil) {
         var structure = update
         structure.updatedItems = []
         structure.updatedItemsAfterMoves = []
@@ -38,8 +43,24 @@ struct BatchStages {
         reloadedSections = update.updatedSections
         let reloaded = Set(update.updatedSections)
         let inPlace = update.updatedItems.isEmpty ? []
-            : Self.newIndexPaths(ofUnmoved: update.updatedItems, in: update)
-        reconfiguredItems = (inPlace + update.updatedItemsAfterMoves).filter { !reloaded.contains($0[0]) }.sorted()
+            : zip(update.updatedItems, Self.newIndexPaths(ofUnmoved: update.updatedItems, in: update)).map { ($0, $1) }
+        let sources = update.updatedItemsAfterMoves.isEmpty ? [:]
+            : Dictionary(update.movedItems.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        let afterMoves = update.updatedItemsAfterMoves.map { (sources[$0] ?? $0, $0) }
+        for (old, new) in inPlace + afterMoves where !reloaded.contains(new[0]) {
+            if needsNewCell?(old, new) == true { reloadedItems.append(new) } else { reconfiguredItems.append(new) }
+        }
+        reconfiguredItems.sort()
+        reloadedItems.sort()
+    }
+
+    /// These stages after the user moved the item at `source` to `destination` in the content
+    /// they refresh (UIKit's `moveRow(at:to:)` reading): each listed item where it is now.
+    func afterUserMove(from source: IndexPath, to destination: IndexPath) -> BatchStages {
+        var moved = self
+        moved.reconfiguredItems = reconfiguredItems.map { $0.afterMove(from: source, to: destination) }.sorted()
+        moved.reloadedItems = reloadedItems.map { $0.afterMove(from: source, to: destination) }.sorted()
+        return moved
     }
 
     /// Where the items at `paths` (old index paths of items that are neither deleted nor moved,
@@ -51,5 +72,17 @@ struct BatchStages {
     static func newIndexPaths(ofUnmoved paths: [IndexPath], in update: SectionedBatchUpdate) -> [IndexPath] {
         let places = SectionedStayingPlaces(update)
         return paths.map(places.newIndexPath(ofStaying:))
+    }
+}
+
+extension IndexPath {
+    /// Where the item at this index path is after the item at `source` moved to `destination`
+    /// (UIKit's `moveRow(at:to:)` reading: `destination` in the list after the item left).
+    func afterMove(from source: IndexPath, to destination: IndexPath) -> IndexPath {
+        if self == source { return destination }
+        var item = self[1]
+        if self[0] == source[0] && item > source[1] { item -= 1 }
+        if self[0] == destination[0] && item >= destination[1] { item += 1 }
+        return IndexPath(indexes: [self[0], item])
     }
 }

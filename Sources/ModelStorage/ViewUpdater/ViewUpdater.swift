@@ -42,12 +42,19 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// The view the updater drives.
     public let view: any BatchUpdatingView
     /// The content the view shows: what the data source reads through the updater. It changes
-    /// only inside a batch's updates block (or when the view reloads).
-    public private(set) var content: Source.Content
+    /// only inside a batch's updates block, when the view reloads, or when the user moves an item
+    /// on screen (``userDidMoveItem(at:to:)``). Its index paths are the *displayed* ones.
+    public internal(set) var content: Source.Content
     /// When set, an update that lists more operations than this (`changes.changeCount`) is a
     /// `reloadData()` instead of a batch; `nil` (the default) uses the storage's
     /// ``BaseStorage/reloadThreshold`` (which makes the storage itself ask for reloads).
     public var reloadThreshold: Int?
+    /// What decides the kind of cell an item needs: an item changed into one of another kind is
+    /// reloaded (a new cell), not reconfigured (`reconfigureItems(at:)` must keep the cell).
+    /// `nil` (the default): the item's type, for storages whose items may have several types
+    /// (every item of a ``TypedItemStorage`` has one). A data source with per-type registrations
+    /// sets it to the registration's identity.
+    public var cellKind: (@MainActor (any Sendable) -> AnyHashable)?
     /// What the updater has sent so far.
     public private(set) var statistics = Statistics()
 
@@ -63,19 +70,38 @@ public final class ViewUpdater<Source: ContentStorage> {
         public var emptyFlushes = 0
     }
 
-    private let schedule: (@escaping @MainActor () -> Void) -> Void
+    /// Where the updater is between the storage and the view: the one place that says whether a
+    /// batch is in flight, which follows it, and whether a flush is due.
+    enum Phase {
+        /// Nothing is in flight and no flush is scheduled.
+        case idle
+        /// A flush runs at the scheduler's next turn.
+        case scheduled
+        /// The structure batch animates; at its completion the refresh batch of these stages
+        /// (new index paths of the displayed content) is sent.
+        case animatingStructure(refresh: BatchStages)
+        /// The refresh batch (or the only batch of an update) animates.
+        case animatingRefresh
+
+        /// Whether a batch is in flight (or being sent): its completion flushes what waits.
+        var isInFlight: Bool {
+            switch self {
+            case .idle, .scheduled: return false
+            case .animatingStructure, .animatingRefresh: return true
+            }
+        }
+    }
+
+    let schedule: (@escaping @MainActor () -> Void) -> Void
     private var registration: ObserverRegistration?
-    /// Whether a flush is scheduled.
-    private var isFlushScheduled = false
-    /// Whether a batch (either stage) is in flight: sent and its completion not yet run.
-    private var isInFlight = false
-    /// Whether the updater is inside a batch's updates block.
-    private var isInUpdatesBlock = false
+    /// Where the updater is (see ``Phase``).
+    var phase = Phase.idle
     /// Whether the storage asked for a reload since the last flush.
-    private var reloadRequested = false
-    /// Storage updates observed so far, and how many of them the displayed content includes.
-    private var observedChanges = 0
-    private var displayedChanges = 0
+    var reloadRequested = false
+    /// Changes the view must catch up with so far (the storage's updates and the user's moves),
+    /// and how many of them the displayed content includes.
+    var observedChanges = 0
+    var displayedChanges = 0
     /// Work to run once the view shows the changes observed when it was registered.
     private var waiters: [(changes: Int, body: @MainActor () -> Void)] = []
 
@@ -86,8 +112,8 @@ public final class ViewUpdater<Source: ContentStorage> {
     ///     `DatabaseStorage`).
     ///   - view: the view to drive.
     ///   - schedule: runs the pending work later: by default on the main actor's next turn. A
-    ///     test passes its own, to run the work when it chooses; the Apple product's views may
-    ///     pass a display-link frame.
+    ///     test passes its own (`ManualScheduler` in `ModelStorageTesting`), to run the work when
+    ///     it chooses.
     public init(storage: Source, view: any BatchUpdatingView,
                 schedule: @escaping (@escaping @MainActor () -> Void) -> Void = ViewUpdaterScheduling.nextTurn) {
         self.storage = storage
@@ -108,13 +134,16 @@ public final class ViewUpdater<Source: ContentStorage> {
 
     /// Whether the view shows the storage's content as of the last change observed, with no
     /// batch in flight and nothing scheduled.
-    public var isIdle: Bool { !isInFlight && !isFlushScheduled && displayedChanges == observedChanges && !reloadRequested }
+    public var isIdle: Bool {
+        guard case .idle = phase else { return false }
+        return displayedChanges == observedChanges && !reloadRequested
+    }
 
     /// Runs `body` once the view shows every change the storage made before this call (at
     /// once when it already does): after the completion of the batch that shows the last of
     /// them, or the reload that does.
     public func whenDisplayed(_ body: @escaping @MainActor () -> Void) {
-        if displayedChanges >= observedChanges && !reloadRequested && !isInFlight {
+        if displayedChanges >= observedChanges && !reloadRequested && !phase.isInFlight {
             body()
         } else {
             waiters.append((observedChanges, body))
@@ -125,7 +154,8 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// its completion does). Changes are sent by themselves after each turn; call this to send
     /// them sooner.
     public func flush() {
-        guard !isInFlight, !isInUpdatesBlock else { return }
+        guard !phase.isInFlight else { return }
+        phase = .idle
         guard observedChanges != displayedChanges || reloadRequested else { return runWaiters() }
         let target = storage.content
         let targetChanges = observedChanges
@@ -133,78 +163,106 @@ public final class ViewUpdater<Source: ContentStorage> {
         let threshold = reloadThreshold ?? (storage as? BaseStorage)?.reloadThreshold
         if update.requiresReload || threshold.map({ update.changes.changeCount > $0 }) == true || !view.isInWindow {
             guard update.requiresReload || !update.isEmpty else { return adopt(target, changes: targetChanges) }
-            reloadRequested = false
-            content = target
-            displayedChanges = targetChanges
-            statistics.reloads += 1
-            view.reloadData()
-            return finish()
+            return reload(showing: target, changes: targetChanges)
         }
         guard !update.isEmpty else {
             statistics.emptyFlushes += 1
             return adopt(target, changes: targetChanges)
         }
-        let stages = BatchStages(update.changes)
-        isInFlight = true
+        let stages = BatchStages(update.changes, needsNewCell: cellChangeCheck(from: content, to: target))
         if let structure = stages.structure {
             statistics.structureBatches += 1
-            perform({ view in
-                self.content = target
-                self.displayedChanges = targetChanges
+            send(.animatingStructure(refresh: stages)) { view in
+                self.show(target, changes: targetChanges)
                 structure.send(to: view)
-            }, then: { self.refresh(stages, setting: nil) })
+            }
         } else {
-            refresh(stages, setting: (target, targetChanges))
+            sendRefresh(stages, showing: (target, targetChanges))
         }
     }
 
-    // MARK: Stages
+    // MARK: Batches
 
-    /// Sends the refresh batch of `stages` (setting the displayed content to `target` in its
-    /// updates block when the structure batch did not), then finishes.
-    private func refresh(_ stages: BatchStages, setting target: (content: Source.Content, changes: Int)?) {
-        guard stages.hasRefresh || target != nil else { return finish() }
-        statistics.refreshBatches += 1
-        perform({ view in
-            if let target {
-                self.content = target.content
-                self.displayedChanges = target.changes
-            }
-            if !stages.reloadedSections.isEmpty { view.reloadSections(IndexSet(stages.reloadedSections)) }
-            if !stages.reconfiguredItems.isEmpty { view.reconfigureItems(at: stages.reconfiguredItems) }
-        }, then: { self.finish() })
+    /// Shows `target` through `reloadData()`, then finishes.
+    private func reload(showing target: Source.Content, changes: Int) {
+        reloadRequested = false
+        show(target, changes: changes)
+        statistics.reloads += 1
+        view.reloadData()
+        finish()
     }
 
-    /// One batch: `updates` inside the view's updates block, `next` from its completion.
-    private func perform(_ updates: @escaping @MainActor (any BatchUpdatingView) -> Void,
-                         then next: @escaping @MainActor () -> Void) {
-        view.performBatchUpdates({ [self] in
-            isInUpdatesBlock = true
-            defer { isInUpdatesBlock = false }
-            updates(view)
-        }, completion: { _ in next() })
+    /// Sends the refresh batch of `stages` (showing `target` in its updates block when the
+    /// structure batch did not), then finishes.
+    private func sendRefresh(_ stages: BatchStages, showing target: (content: Source.Content, changes: Int)?) {
+        guard stages.hasRefresh || target != nil else { return finish() }
+        statistics.refreshBatches += 1
+        send(.animatingRefresh) { view in
+            if let target { self.show(target.content, changes: target.changes) }
+            if !stages.reloadedSections.isEmpty { view.reloadSections(IndexSet(stages.reloadedSections)) }
+            if !stages.reloadedItems.isEmpty { view.reloadItems(at: stages.reloadedItems) }
+            if !stages.reconfiguredItems.isEmpty { view.reconfigureItems(at: stages.reconfiguredItems) }
+        }
+    }
+
+    /// One batch in `phase`: `updates` inside the view's updates block; its completion goes on
+    /// from the phase then (a user's move may have carried its refresh stage).
+    private func send(_ phase: Phase, _ updates: @escaping @MainActor (any BatchUpdatingView) -> Void) {
+        self.phase = phase
+        view.performBatchUpdates({ [self] in updates(view) }, completion: { [self] _ in completed() })
+    }
+
+    /// A batch's completion: the refresh stage after the structure, else the end.
+    private func completed() {
+        if case let .animatingStructure(refresh) = phase {
+            sendRefresh(refresh, showing: nil)
+        } else {
+            finish()
+        }
     }
 
     /// The batch (or reload) is done: run what waited for it, then send what changed meanwhile.
     private func finish() {
-        isInFlight = false
+        phase = .idle
         runWaiters()
         if observedChanges != displayedChanges || reloadRequested { flush() }
+    }
+
+    /// The displayed content is now `target`, which includes the first `changes` changes.
+    private func show(_ target: Source.Content, changes: Int) {
+        content = target
+        displayedChanges = changes
     }
 
     /// Shows `target` without telling the view: only for a content the view cannot tell from the
     /// displayed one (no update between them), or the same counts off screen with nothing listed.
     private func adopt(_ target: Source.Content, changes: Int) {
-        content = target
-        displayedChanges = changes
+        show(target, changes: changes)
         runWaiters()
     }
 
     private func runWaiters() {
-        guard !waiters.isEmpty, !isInFlight else { return }
+        guard !waiters.isEmpty, !phase.isInFlight else { return }
         let ready = waiters.filter { $0.changes <= displayedChanges }
         waiters.removeAll { $0.changes <= displayedChanges }
         for waiter in ready { waiter.body() }
+    }
+
+    /// Whether an item changed from its old index path in `old` to its new one in `new` needs
+    /// another kind of cell (see ``cellKind``); `nil` when no item can.
+    private func cellChangeCheck(from old: Source.Content, to new: Source.Content) -> ((IndexPath, IndexPath) -> Bool)? {
+        let kind: @MainActor (any Sendable) -> AnyHashable
+        if let cellKind {
+            kind = cellKind
+        } else if storage is any TypedItemStorage {
+            return nil
+        } else {
+            kind = { ObjectIdentifier(type(of: $0)) }
+        }
+        return { oldPath, newPath in
+            guard let before = old.item(at: oldPath), let after = new.item(at: newPath) else { return false }
+            return kind(before) != kind(after)
+        }
     }
 
     // MARK: The storage's changes
@@ -212,11 +270,16 @@ public final class ViewUpdater<Source: ContentStorage> {
     private func storageDidChange(_ update: StorageUpdate) {
         observedChanges += 1
         if update.requiresReload { reloadRequested = true }
-        guard !isInFlight, !isFlushScheduled else { return }  // in flight: the completion flushes
-        isFlushScheduled = true
+        scheduleFlush()
+    }
+
+    /// Schedules a flush, unless one is scheduled or a batch is in flight (its completion
+    /// flushes).
+    func scheduleFlush() {
+        guard case .idle = phase else { return }
+        phase = .scheduled
         schedule { [weak self] in
-            guard let self else { return }
-            self.isFlushScheduled = false
+            guard let self, case .scheduled = self.phase else { return }
             self.flush()
         }
     }

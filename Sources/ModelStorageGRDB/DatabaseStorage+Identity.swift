@@ -1,0 +1,66 @@
+#if GRDB
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ModelStorage
+
+/// A `DatabaseStorage`'s identity look-ups: a row is its id, a section its column value, so a
+/// row a content shows is found in the rows the storage shows now whatever was committed since.
+///
+/// The user's moves: the rows' order is the request's, so the storage does not take a move (it is
+/// not an `EditableStorage`). A content takes the move the user made on screen, and a view updater
+/// then animates the row back to the request's order at its next batch, unless the app wrote the
+/// new order to the database (a position column the request orders by) before that batch reads it.
+extension DatabaseStorage: TypedItemStorage {
+    /// Every item is a `Record`.
+    public typealias Item = Record
+
+    /// Where the row `content` shows at `indexPath` is in the rows shown now, by its id; `nil`
+    /// when it is gone, `content` shows nothing there, or comes from another storage.
+    ///
+    /// - Complexity: O(1) when the row did not move, O(rows) at worst; nothing is read from the
+    ///   database.
+    public func indexPath(ofItemAt indexPath: IndexPath, in content: Content) -> IndexPath? {
+        guard content.origin == origin, indexPath.count == 2, content.index.sections.indices.contains(indexPath[0]),
+              content.index.sections[indexPath[0]].items.indices.contains(indexPath[1]) else { return nil }
+        let shownSection = content.index.sections[indexPath[0]]
+        let id = shownSection.items[indexPath[1]].id
+        let home = index.sections.firstIndex { $0.model.id == shownSection.model.id }
+        if let home, let item = index.sections[home].items.firstIndex(where: { $0.id == id }) {
+            return IndexPath(indexes: [home, item])
+        }
+        for section in index.sections.indices where section != home {
+            if let item = index.sections[section].items.firstIndex(where: { $0.id == id }) {
+                return IndexPath(indexes: [section, item])
+            }
+        }
+        return nil
+    }
+
+    /// Where section `section` of `content` is now, by its column value; `nil` when it is gone.
+    /// O(sections).
+    public func sectionIndex(ofSection section: Int, in content: Content) -> Int? {
+        guard content.origin == origin, content.index.sections.indices.contains(section) else { return nil }
+        let key = content.index.sections[section].model.id
+        return index.sections.firstIndex { $0.model.id == key }
+    }
+
+    /// `content` with its row at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading), as the view shows it after the user's move; `nil` for a content of another
+    /// storage or index paths it does not hold. O(rows of the two sections).
+    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
+        var sections = content.index.sections
+        guard content.origin == origin, source.count == 2, destination.count == 2,
+              sections.indices.contains(source[0]), sections[source[0]].items.indices.contains(source[1]),
+              sections.indices.contains(destination[0]) else { return nil }
+        let row = sections[source[0]].items.remove(at: source[1])
+        guard destination[1] >= 0 && destination[1] <= sections[destination[0]].items.count else { return nil }
+        sections[destination[0]].items.insert(row, at: destination[1])
+        var moved = content.index
+        moved.sections = sections
+        return Content(index: moved, storage: content.storage, origin: content.origin)
+    }
+}
+#endif
