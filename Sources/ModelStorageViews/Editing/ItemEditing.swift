@@ -39,22 +39,42 @@ package final class ItemEditing: UserActionHandling {
     /// The edits of what `updater` shows.
     package init<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
         self.updater = updater
-        displayedItem = { updater.content.item(at: $0) }
+        displayedItem = { updater.item(at: $0) }
     }
 
     /// Uses `editing` for items of type `Item` (replacing earlier handlers of that type). Items
     /// are matched by type first, then by the first handlers that take them (`as? Item`).
     package func setHandlers<Item>(_ editing: EditingHandlers<Item>) {
-        let erased = Handlers(
-            type: Item.self, takes: { $0 is Item },
-            canDelete: { item in (item as? Item).map { editing.canDeleteItem?($0) ?? false } ?? false },
-            canMove: { item in (item as? Item).map { editing.canMoveItem?($0) ?? false } ?? false },
-            didDelete: { item in if let item = item as? Item { editing.didDeleteItem?(item) } },
-            didMove: { item, from, to in if let item = item as? Item { editing.didMoveItem?(item, from, to) } },
-            delete: editing.deleteItem.map { delete in { item in if let item = item as? Item { delete(item) } } },
-            move: editing.moveItem.map { move in { item, to in if let item = item as? Item { move(item, to) } } })
         handlers.removeAll { $0.type == Item.self }
-        handlers.append(erased)
+        handlers.append(Self.erase(editing))
+    }
+
+    /// `editing` for items of any type: each handler runs for items that are `Item`.
+    private static func erase<Item>(_ editing: EditingHandlers<Item>) -> Handlers {
+        let canDelete: @MainActor (any Sendable) -> Bool = { item in
+            guard let item = item as? Item, let canDelete = editing.canDeleteItem else { return false }
+            return canDelete(item)
+        }
+        let canMove: @MainActor (any Sendable) -> Bool = { item in
+            guard let item = item as? Item, let canMove = editing.canMoveItem else { return false }
+            return canMove(item)
+        }
+        let didDelete: @MainActor (any Sendable) -> Void = { item in
+            if let item = item as? Item { editing.didDeleteItem?(item) }
+        }
+        let didMove: @MainActor (any Sendable, IndexPath, IndexPath) -> Void = { item, from, to in
+            if let item = item as? Item { editing.didMoveItem?(item, from, to) }
+        }
+        var delete: (@MainActor (any Sendable) -> Void)?
+        if let deleteItem = editing.deleteItem {
+            delete = { item in if let item = item as? Item { deleteItem(item) } }
+        }
+        var move: (@MainActor (any Sendable, IndexPath) -> Void)?
+        if let moveItem = editing.moveItem {
+            move = { item, to in if let item = item as? Item { moveItem(item, to) } }
+        }
+        return Handlers(type: Item.self, takes: { $0 is Item }, canDelete: canDelete, canMove: canMove,
+                        didDelete: didDelete, didMove: didMove, delete: delete, move: move)
     }
 
     /// The handlers of `item`: those of its type, else the first that take it.
