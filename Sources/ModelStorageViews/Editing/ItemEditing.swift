@@ -37,9 +37,15 @@ package final class ItemEditing: UserActionHandling {
     package var didFail: @MainActor (UserActionError) -> Void = { _ in }
 
     /// The edits of what `updater` shows.
-    package init<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
-        self.updater = updater
-        displayedItem = { updater.item(at: $0) }
+    package convenience init<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
+        self.init(handler: updater, displayedItem: { updater.item(at: $0) })
+    }
+
+    /// The edits that `handler` applies, of the items `displayedItem` reads at displayed index
+    /// paths (a `ViewUpdater` and its content, or a test's stand-in).
+    package init(handler: any UserActionHandling, displayedItem: @escaping @MainActor (IndexPath) -> (any Sendable)?) {
+        updater = handler
+        self.displayedItem = displayedItem
     }
 
     /// Uses `editing` for items of type `Item` (replacing earlier handlers of that type). Items
@@ -117,9 +123,11 @@ package final class ItemEditing: UserActionHandling {
     /// The user dragged the item the view showed at `source` to `destination` (displayed index
     /// paths, as UIKit's `moveRowAt` gives them; the view shows the move): the displayed content
     /// and the storage take the move by identity (or the handlers' `moveItem` writes it at the
-    /// source), then `didMoveItem`. A failure is reported through ``didFail`` and thrown.
+    /// source), then `didMoveItem`. A drop where the item was is a no-op. A failure is reported
+    /// through ``didFail`` and thrown.
     package func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         guard let item = displayedItem(source) else { return try fail(.noItemDisplayed(source)) }
+        guard source != destination else { return }
         let handlers = handlers(of: item)
         let storageSource = updater.storageIndexPath(forDisplayed: source)
         do {
