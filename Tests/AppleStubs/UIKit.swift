@@ -366,6 +366,8 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
     // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-1m7da
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         fatalError("interface stub")

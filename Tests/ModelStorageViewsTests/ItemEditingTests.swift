@@ -155,3 +155,30 @@ private final class NotEditableHandler: UserActionHandling {
     }
     func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath? { indexPath }
 }
+
+/// A drop on a view that moves no row itself (`NSTableView`): the data source shows the move when
+/// the displayed content took it.
+@MainActor
+@Suite struct TakeMoveTests {
+    @Test("takeMove: the displayed content takes the move (whether or not the storage does); not for bad paths or a drop in place")
+    func takeMove() throws {
+        let screen = try EditingScreen([[Row(id: 1), Row(id: 2), Row(id: 3)]])
+        screen.editing.setHandlers(EditingHandlers<Row>(canMoveItem: { _ in true }))
+        /// A drop as the AppKit data source handles it: the view shows the move when the content took it.
+        func drop(_ source: IndexPath, _ destination: IndexPath) -> Bool {
+            let taken = screen.editing.takeMove(at: source, to: destination)
+            if taken { screen.view.moveItem(at: source, to: destination) }
+            return taken
+        }
+        #expect(drop(path(0, 0), path(0, 2)))
+        #expect(screen.updater.item(at: path(0, 2)) as? Row == Row(id: 1) && screen.storedRows == [[Row(id: 2), Row(id: 3), Row(id: 1)]])
+        #expect(!drop(path(0, 1), path(0, 1)))
+        #expect(!drop(path(0, 7), path(0, 1)) && !drop(path(0, 0), path(0, 3)))
+        try screen.storage.removeItem(Row(id: 2))                   // pending: 2 has left the storage
+        #expect(drop(path(0, 0), path(0, 1)))                       // shown moved, storage unchanged
+        #expect(screen.storedRows == [[Row(id: 3), Row(id: 1)]])
+        #expect(screen.failures == [.noItemDisplayed(path(0, 7)), .invalidDestination(path(0, 3)), .itemLeftStorage(path(0, 0))])
+        screen.settle()
+        #expect(screen.shownRows == [[Row(id: 3), Row(id: 1)]] && screen.view.violations.isEmpty)
+    }
+}

@@ -143,6 +143,23 @@ package final class ItemEditing: UserActionHandling {
         }
     }
 
+    /// Applies a move the view does not show yet (a drop on an `NSTableView`, which moves no row
+    /// itself) as ``userDidMoveItem(at:to:)`` does; returns whether the displayed content took it,
+    /// that is whether the view must now show it (`moveRow(at:to:)`): not for index paths it
+    /// does not show, nor for a drop where the item was. Failures are reported, not thrown.
+    package func takeMove(at source: IndexPath, to destination: IndexPath) -> Bool {
+        guard source != destination else { return false }
+        do {
+            try userDidMoveItem(at: source, to: destination)
+            return true
+        } catch {
+            switch error {
+            case .noItemDisplayed, .invalidDestination: return false
+            case .itemLeftStorage, .notEditable, .storageRefused: return true
+            }
+        }
+    }
+
     /// The storage's index path of the item the view shows at `indexPath`.
     package func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath? {
         updater.storageIndexPath(forDisplayed: indexPath)
