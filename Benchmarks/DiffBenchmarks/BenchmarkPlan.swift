@@ -8,6 +8,9 @@ enum Cell {
     case time(String, relativeTo: String? = nil, perCall: Int = 1)
     /// How many times faster `fast` is than `slow`: median(slow) ÷ median(fast).
     case speedup(slow: String, fast: String)
+    /// What `benchmark` costs beyond `over` (the difference of their medians, per call), and its
+    /// ratio to the median of `relativeTo`: the cost a layer adds to the call it makes.
+    case excess(String, over: String, relativeTo: String, perCall: Int = 1)
     /// A note instead of a figure ("skipped: 120 s").
     case note(String)
 }
@@ -81,6 +84,11 @@ final class BenchmarkPlan {
             case let .speedup(slow, fast):
                 guard let slow = medians[slow]?.median, let fast = medians[fast]?.median else { return "-" }
                 return Formatting.ratio(slow / fast)
+            case let .excess(name, over, relativeTo, perCall):
+                guard let total = medians[name]?.median, let under = medians[over]?.median,
+                      let base = medians[relativeTo]?.median else { return "-" }
+                let value = (total - under) / Double(perCall)
+                return Formatting.duration(nanoseconds: value) + " (" + Formatting.ratio(value / base) + ")"
             case let .note(note):
                 return note
             }

@@ -31,6 +31,7 @@ case .tables:
     plan.registerStorages()
     plan.registerSingleChanges()
     plan.registerViewUpdates()
+    plan.registerUserActions()
     plan.registerTableSteps()
     plan.registerSectioned()
     plan.registerRepeatedIDs()

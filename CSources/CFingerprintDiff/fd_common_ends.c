@@ -9,18 +9,20 @@ void fd_step_unmatch(fd_context *c, fd_range range) {
     for (size_t j = range.new_begin; j < range.new_end; j++) c->new_to_old[j] = -1;
 }
 
+/* The shorter side's length in the range: how far a common end can reach. */
+static size_t shorter_side(fd_range range) {
+    size_t old_length = range.old_end - range.old_begin, new_length = range.new_end - range.new_begin;
+    return old_length < new_length ? old_length : new_length;
+}
+
 fd_range fd_step_match_common_prefix(fd_context *c, fd_range range) {
-    while (range.old_begin < range.old_end && range.new_begin < range.new_end &&
-           c->old_fp[range.old_begin] == c->new_fp[range.new_begin]) {
-        fd_pair(c, range.old_begin++, range.new_begin++);
-    }
+    size_t length = fd_match_aligned(c, range.old_begin, range.new_begin, shorter_side(range), 1);
+    range.old_begin += length, range.new_begin += length;
     return range;
 }
 
 fd_range fd_step_match_common_suffix(fd_context *c, fd_range range) {
-    while (range.old_begin < range.old_end && range.new_begin < range.new_end &&
-           c->old_fp[range.old_end - 1] == c->new_fp[range.new_end - 1]) {
-        fd_pair(c, --range.old_end, --range.new_end);
-    }
+    size_t length = fd_match_aligned(c, range.old_end, range.new_end, shorter_side(range), 0);
+    range.old_end -= length, range.new_end -= length;
     return range;
 }

@@ -104,6 +104,47 @@ static inline void fd_pair(fd_context *c, size_t i, size_t j) {
     c->new_to_old[j] = (int64_t)i;
 }
 
+/* Matches in place the run of equal fingerprints, at most `limit` long, that starts at old[i]
+ * and new[j] going forwards, or ends just before them going backwards; returns its length. A
+ * block of FD_ALIGNED_BLOCK at a time while whole blocks agree (compared and paired without a
+ * branch inside, which clang vectorises: SSE2, NEON), then one at a time. The walk's aligned
+ * runs and the common prefix and suffix. */
+enum { FD_ALIGNED_BLOCK = 8 };
+FD_ALWAYS_INLINE int fd_match_aligned_block(fd_context *c, size_t i, size_t j) {
+    const uint64_t *a = c->old_fp + i, *b = c->new_fp + j;
+    int equal = 1;
+    for (size_t k = 0; k < FD_ALIGNED_BLOCK; k++) equal &= a[k] == b[k];
+    if (!equal) return 0;
+    for (size_t k = 0; k < FD_ALIGNED_BLOCK; k++) {
+        c->old_to_new[i + k] = (int64_t)(j + k);
+        c->new_to_old[j + k] = (int64_t)(i + k);
+    }
+    return 1;
+}
+
+FD_ALWAYS_INLINE size_t fd_match_aligned(fd_context *c, size_t i, size_t j, size_t limit, int forwards) {
+    const uint64_t *a = c->old_fp, *b = c->new_fp;
+    int64_t *old_to_new = c->old_to_new, *new_to_old = c->new_to_old;
+    size_t k = 0;
+    if (forwards) {
+        while (limit - k >= FD_ALIGNED_BLOCK && fd_match_aligned_block(c, i + k, j + k)) k += FD_ALIGNED_BLOCK;
+        for (; k < limit && a[i + k] == b[j + k]; k++) {
+            old_to_new[i + k] = (int64_t)(j + k);
+            new_to_old[j + k] = (int64_t)(i + k);
+        }
+    } else {
+        while (limit - k >= FD_ALIGNED_BLOCK &&
+               fd_match_aligned_block(c, i - k - FD_ALIGNED_BLOCK, j - k - FD_ALIGNED_BLOCK)) {
+            k += FD_ALIGNED_BLOCK;
+        }
+        for (; k < limit && a[i - 1 - k] == b[j - 1 - k]; k++) {
+            old_to_new[i - 1 - k] = (int64_t)(j - 1 - k);
+            new_to_old[j - 1 - k] = (int64_t)(i - 1 - k);
+        }
+    }
+    return k;
+}
+
 /* A growable list of element indices (below 2^32: fd_heckel refuses larger inputs). */
 typedef struct fd_indices {
     uint32_t *items;

@@ -299,15 +299,17 @@ static size_t disjoint_descents(const int64_t *values, size_t count, int64_t *st
 /* Anchors, frame, gaps, remainder, choice (steps 2-5). `staying` receives one longest
  * increasing subsequence of the matching that stands, over rest (for fd_diff's moves).
  *
- * The occurrence-order matching's own subsequence is computed only when two bounds leave the
- * choice open. Its longest increasing subsequence is one of its anchors (at most the frame)
- * and one of its other pairs: no longer than the frame plus their number, nor than the frame
- * plus the longest increasing subsequence of those pairs alone. The new matching holds the
- * frame and the gaps' pairs as one increasing sequence (gaps lie between consecutive frame
- * anchors, each paired in order), and the same number of pairs. So when the gaps paired every
- * pair that is not an anchor's, or when the new matching's own subsequence reaches the second
- * bound (or a cheaper one above it, `disjoint_descents`), it keeps at least as many in place,
- * and stands: the same choice, without the cost. */
+ * The occurrence-order matching's own subsequence is computed only when three bounds leave the
+ * choice open (the header's count). Its longest increasing subsequence is one of its anchors
+ * (at most the frame) and one of its other pairs, so it is no longer than the frame plus
+ *   1. the number of those other pairs,
+ *   2. that number less their disjoint descents (`disjoint_descents`, one pass), or
+ *   3. the longest increasing subsequence of those pairs alone.
+ * The new matching holds the frame and the gaps' pairs as one increasing sequence (gaps lie
+ * between consecutive frame anchors, each paired in order), and the same number of pairs. So
+ * when its own subsequence reaches a bound (the first: the gaps paired every pair that is not
+ * an anchor's; the cheaper ones tried first), it keeps at least as many in place, and stands:
+ * the same choice, without the cost. */
 static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t others,
                                    uint8_t *staying, size_t *staying_length) {
     size_t m = rest.new_end - rest.new_begin;
@@ -346,10 +348,8 @@ static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, siz
     int spread = 0;
     if (status == FD_OK && gap_pairs < others &&
         staying_after < frame_length + others - disjoint_descents(s->saved, others, s->gap_o2n)) {
-        /* A closer bound: an increasing subsequence of the occurrence-order matching is one of
-         * its anchors (at most the frame's length) and one of its other pairs, so it is no
-         * longer than the frame plus the longest of the latter (kept in new order), which is at
-         * most their number less their disjoint descents (checked first, in one pass). */
+        /* Bounds 1 and 2 (above) leave the choice open: bound 3, on the other pairs kept in
+         * new order. */
         size_t others_length = 0;
         status = fd_longest_increasing_subsequence(s->saved, others, before_flags, &others_length, c->allocator);
         if (status == FD_OK && staying_after < frame_length + others_length) {

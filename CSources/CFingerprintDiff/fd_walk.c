@@ -80,27 +80,6 @@ FD_ALWAYS_INLINE void step_over(walk_state *w, int64_t *matching, fd_indices *li
     }
 }
 
-/* The aligned run at the cursor: matched in place; returns its length. */
-FD_ALWAYS_INLINE size_t match_run(fd_context *c, walk_cursor at, size_t limit, int forwards) {
-    const uint64_t *a = c->old_fp, *b = c->new_fp;
-    int64_t *old_to_new = c->old_to_new, *new_to_old = c->new_to_old;
-    size_t k = 0;
-    if (forwards) {
-        while (k < limit && a[at.i + k] == b[at.j + k]) {
-            old_to_new[at.i + k] = (int64_t)(at.j + k);
-            new_to_old[at.j + k] = (int64_t)(at.i + k);
-            k++;
-        }
-    } else {
-        while (k < limit && a[at.i - 1 - k] == b[at.j - 1 - k]) {
-            old_to_new[at.i - 1 - k] = (int64_t)(at.j - 1 - k);
-            new_to_old[at.j - 1 - k] = (int64_t)(at.i - 1 - k);
-            k++;
-        }
-    }
-    return k;
-}
-
 /* The look-ahead at a mismatch: sets *skip_old or *skip_new to the distance to the nearest
  * agreement and returns 1, or returns 0. */
 FD_ALWAYS_INLINE int find_place_again(walk_state *w, walk_cursor at, size_t old_left, size_t new_left,
@@ -212,7 +191,7 @@ FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor sto
     for (;;) {
         size_t old_left = forwards ? stop.i - at.i : at.i - stop.i;
         size_t new_left = forwards ? stop.j - at.j : at.j - stop.j;
-        size_t run = match_run(c, at, old_left < new_left ? old_left : new_left, forwards);
+        size_t run = fd_match_aligned(c, at.i, at.j, old_left < new_left ? old_left : new_left, forwards);
         if (run > 0) {
             w->walked += run, failures = 0;
             at.i = forwards ? at.i + run : at.i - run;

@@ -21,7 +21,7 @@ extension DatabaseStorage {
     /// changed since answers the row as it is now. Cells must handle `nil` as for any storage.
     public struct Content: StorageContent {
         /// The rows, per section.
-        let index: ResultIndex
+        var index: ResultIndex
         /// The storage the content comes from (its records, its section headers).
         weak var storage: DatabaseStorage?
         /// The storage's ``DatabaseStorage/origin``.

@@ -47,20 +47,20 @@ extension DatabaseStorage: TypedItemStorage {
         return index.sections.firstIndex { $0.model.id == key }
     }
 
-    /// `content` with its row at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
-    /// reading), as the view shows it after the user's move; `nil` for a content of another
-    /// storage or index paths it does not hold. O(rows of the two sections).
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
-        var sections = content.index.sections
+    /// Moves the row of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading), as the view shows it after the user's move; `false`, changing nothing, for a
+    /// content of another storage or index paths it does not hold. In place: O(rows after the
+    /// two places in their sections).
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
+        let sections = content.index.sections
         guard content.origin == origin, source.count == 2, destination.count == 2,
               sections.indices.contains(source[0]), sections[source[0]].items.indices.contains(source[1]),
-              sections.indices.contains(destination[0]) else { return nil }
-        let row = sections[source[0]].items.remove(at: source[1])
-        guard destination[1] >= 0 && destination[1] <= sections[destination[0]].items.count else { return nil }
-        sections[destination[0]].items.insert(row, at: destination[1])
-        var moved = content.index
-        moved.sections = sections
-        return Content(index: moved, storage: content.storage, origin: content.origin)
+              sections.indices.contains(destination[0]), destination[1] >= 0,
+              destination[1] <= sections[destination[0]].items.count - (destination[0] == source[0] ? 1 : 0)
+        else { return false }
+        let row = content.index.sections[source[0]].items.remove(at: source[1])
+        content.index.sections[destination[0]].items.insert(row, at: destination[1])
+        return true
     }
 }
 #endif

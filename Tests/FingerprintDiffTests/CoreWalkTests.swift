@@ -234,6 +234,33 @@ struct CoreWalkTests {
             let chosen = zip(values, marks).filter { $0.1 == 1 }.map(\.0)
             #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "strictly increasing")
         }
+        // Ascending stretches of 1 to 40 values (the eight-at-a-time placement, broken at every
+        // place inside a block), between values out of order, missing ones and values near the
+        // ends of Int64.
+        for _ in 0..<1_500 {
+            let count = Int.random(in: 0...300, using: &generator)
+            var values: [Int64] = []
+            var next = Int64.random(in: 0...50, using: &generator)
+            while values.count < count {
+                for _ in 0..<Int.random(in: 1...40, using: &generator) {
+                    next += Int64.random(in: 1...3, using: &generator)
+                    values.append(next)
+                }
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: values.append(-1)
+                case 1: values.append(Int64.random(in: 0...next, using: &generator))
+                case 2: values.append(Int.random(in: 0..<2, using: &generator) == 0 ? Int64.max - 1 : Int64.min + 1)
+                case 3: next = Int64.random(in: 0...next, using: &generator)
+                default: break
+                }
+            }
+            var marks = [UInt8](repeating: 9, count: values.count)
+            var length = 0
+            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
+            let expected = Self.patienceMarks(values)
+            #expect(marks == expected, "values \(values)")
+            #expect(length == expected.filter { $0 == 1 }.count)
+        }
         var length = 7
         #expect(fd_longest_increasing_subsequence(nil, 0, nil, &length, nil) == FD_OK && length == 0)
         #expect(fd_longest_increasing_subsequence(nil, 3, nil, nil, nil) == FD_ERR_INVALID_ARGUMENT)

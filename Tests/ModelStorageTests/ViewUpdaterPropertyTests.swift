@@ -8,7 +8,9 @@ import Testing
 /// `ViewUpdater` under random storms: random storage changes (valid and invalid calls, inside
 /// and outside `performUpdates`, reloads) at random moments, random animation lengths, layout
 /// passes, `reloadData()` calls by the view's owner, window changes, scrolling, and observers,
-/// cell configurations and completions that change the storage. At every step the view has seen
+/// cell configurations and completions that change the storage, and a user's drags, swipes and
+/// selections at random moments (`RandomUser`: each reaches the item the user touched). At every
+/// step the view has seen
 /// no violation of UIKit's rules and at most one batch animated at a time; at the end the view
 /// shows exactly the storage, and the batches sent fit in the time they animated (coalescing).
 @Suite struct ViewUpdaterPropertyTests {
@@ -35,6 +37,7 @@ import Testing
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater
         view.layoutIfNeeded()
+        let user = RandomUser(updater: updater, view: view)
         var depth = 0
         func changeOnce() {
             guard depth < 2 else { return }
@@ -47,7 +50,12 @@ import Testing
             MainActor.assumeIsolated { if dice.hooksChange && dice.chance(3) { changeOnce() } }
         }
         for step in 0..<steps {
-            switch dice.int(0...99) {
+            switch dice.int(0...109) {
+            case 100...:
+                // Exact checks of what the action did: no observer changes the storage meanwhile.
+                dice.hooksChange = false
+                user.act({ dice.int($0) }, "seed \(seed) step \(step)")
+                dice.hooksChange = true
             case 0..<40: changeOnce()
             case 40..<60: scheduler.runNextTurn()
             case 60..<78: view.advance(by: .milliseconds(dice.int(0...500)))

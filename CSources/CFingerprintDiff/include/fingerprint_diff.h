@@ -63,6 +63,10 @@
  *   fd_changeset.c           matching to deletions, insertions, moves, updates
  *   fd_diff.c                fd_diff: matching and moves in one call
  *   fd_arena.c               a caller-provided workspace as an fd_allocator
+ *   fd_remainder.c           the lists of what the walk leaves to the table
+ *   fd_status.c              fd_status_description
+ *   fd_internal.h            the state of one diff, the steps' declarations, helpers
+ *   fd_occurrence_table.h    the occurrence table and the notes the repeats' pairing reads
  *   include/fd_xxh3.h        XXH3-64 from its specification, for the fingerprints
  */
 #ifndef FINGERPRINT_DIFF_H

@@ -12,7 +12,7 @@ extension MemoryStorage: ContentStorage {
     /// arrays until the storage changes them.
     public struct Content: StorageContent, Sendable {
         /// The sections.
-        let sections: [StoredSection]
+        var sections: [StoredSection]
         /// The storage's revision when the content was taken.
         let revision: UInt64
         /// The storage the content comes from (its ``MemoryStorage/origin``).

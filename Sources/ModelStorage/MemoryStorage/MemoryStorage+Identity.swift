@@ -45,17 +45,23 @@ extension MemoryStorage: EditableStorage {
         return liveSection(withID: content.sections[section].id, near: section)
     }
 
-    /// `content` with its item at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
-    /// reading), the item keeping its identity and revision; `nil` for a content of another
-    /// storage or index paths it does not hold. O(items of the two sections).
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
+    /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading), the item keeping its identity and revision; `false`, changing nothing, for a
+    /// content of another storage or index paths it does not hold. In place: O(items between the
+    /// two places) within a section, O(items after them) across sections.
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2,
-              content.sections.indices.contains(destination[0]) else { return nil }
-        var sections = content.sections
-        let moved = sections[source[0]].remove(at: source[1])
-        guard destination[1] >= 0 && destination[1] <= sections[destination[0]].count else { return nil }
-        sections[destination[0]].insert([moved.item], slots: [moved.slot], revisions: [moved.revision], at: destination[1])
-        return Content(sections: sections, revision: content.revision, origin: origin)
+              content.sections.indices.contains(destination[0]), destination[1] >= 0,
+              destination[1] <= content.sections[destination[0]].count - (destination[0] == source[0] ? 1 : 0)
+        else { return false }
+        if source[0] == destination[0] {
+            content.sections[source[0]].moveItem(from: source[1], to: destination[1])
+        } else {
+            let moved = content.sections[source[0]].remove(at: source[1])
+            content.sections[destination[0]].insert([moved.item], slots: [moved.slot], revisions: [moved.revision],
+                                                    at: destination[1])
+        }
+        return true
     }
 
     /// The index of the live section whose identity is `id`, looked for from `hint`.

@@ -78,6 +78,15 @@ struct StoredSection: Sendable {
         return removed
     }
 
+    /// Moves the item at `source` to `destination` (its offset afterwards) with its identity and
+    /// revision. O(|source − destination|).
+    mutating func moveItem(from source: Int, to destination: Int) {
+        model.items.moveElement(from: source, to: destination)
+        slots.moveElement(from: source, to: destination)
+        revisions.moveElement(from: source, to: destination)
+        _checkInvariants()
+    }
+
     /// Removes the items whose flag in `removed` is set, keeping the order of the others.
     /// O(items).
     mutating func remove(where removed: [Bool]) {

@@ -18,7 +18,7 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
     }
 
     /// Moves the item at `source` to `destination` (UIKit's `moveRow(at:to:)` reading), reported
-    /// as one move. O(n).
+    /// as one move. O(items between the two places).
     ///
     /// - Throws: ``StorageError`` for an index path out of range (`destination` may be one past
     ///   the last item once `source` left).
@@ -27,11 +27,11 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         let to = try checkedOffset(destination, insertingInto: live.items.count - 1)
         guard from != to else { return }
         let move = IndexPathMove(from: source, to: destination)
-        change(StorageUpdate(changes: SectionedBatchUpdate(movedItems: [move]))) { $0.insert($0.remove(at: from), at: to) }
+        change(StorageUpdate(changes: SectionedBatchUpdate(movedItems: [move]))) { $0.moveElement(from: from, to: to) }
     }
 
     /// Where the item `content` holds at `indexPath` is in the live items: by its id, near where
-    /// it was; by the differ's matching when the id repeats. `nil` when it has left, `content`
+    /// it was; by the differ's matching when the id repeats (in `content` or in the live items). `nil` when it has left, `content`
     /// holds nothing there, or comes from another storage.
     ///
     /// - Complexity: O(n) id comparisons (specialized for `Item`); the differ's when the id
@@ -40,7 +40,9 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         guard content.origin == origin, content.holdsItem(at: indexPath) else { return nil }
         let id = content.items[indexPath[1]].id
         guard let found = locate(live.items, id, indexPath[1]) else { return nil }
-        if found.isUnique { return IndexPath(indexes: [0, found.offset]) }
+        if found.isUnique && locate(content.items, id, indexPath[1])?.isUnique == true {
+            return IndexPath(indexes: [0, found.offset])
+        }
         return PendingIndexMap(update(since: content))?.newIndexPath(ofItemAt: indexPath)
     }
 
@@ -49,14 +51,14 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         content.origin == origin && section == 0 ? 0 : nil
     }
 
-    /// `content` with its item at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
-    /// reading); `nil` for a content of another storage or index paths it does not hold. O(n).
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
+    /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
+    /// reading); `false`, changing nothing, for a content of another storage or index paths it
+    /// does not hold. In place: O(items between the two places).
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2, destination[0] == 0,
-              destination[1] >= 0, destination[1] < content.items.count else { return nil }
-        var moved = content
-        moved.items.insert(moved.items.remove(at: source[1]), at: destination[1])
-        return moved
+              destination[1] >= 0, destination[1] < content.items.count else { return false }
+        content.items.moveElement(from: source[1], to: destination[1])
+        return true
     }
 
     /// The offset of `id` in `items` nearest `hint`, and whether no other item has that id.

@@ -62,12 +62,13 @@ public protocol ContentStorage: Storage {
     /// left. The default reads ``update(since:)``.
     func sectionIndex(ofSection section: Int, in content: Content) -> Int?
 
-    /// `content` with its item at `source` moved to `destination` (UIKit's `moveRow(at:to:)`
+    /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
     /// reading: `destination` in the list after the item left `source`), every identity kept, so
     /// that ``update(since:)`` from it tells what differs from the move the user made on screen;
-    /// `nil` when this storage's contents cannot take a move (the default: a view updater then
-    /// reloads its view). Both index paths must be valid in `content`.
-    func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content?
+    /// returns `false`, changing nothing, when the index paths are not valid in `content` or this
+    /// storage's contents cannot take a move (the default: a view updater then reloads its view).
+    /// In place: O(items between the two places) when `content` is the only holder of its arrays.
+    func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool
 
     /// Calls `handler` with every update from now on (see ``BaseStorage/addObserver(_:)``).
     @discardableResult

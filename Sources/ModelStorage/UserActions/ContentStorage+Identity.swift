@@ -24,9 +24,9 @@ extension ContentStorage {
         return PendingIndexMap(update(since: content))?.newSection(ofSection: section)
     }
 
-    /// `nil`: a storage whose contents cannot take a move.
-    public func content(_ content: Content, movingItemAt source: IndexPath, to destination: IndexPath) -> Content? {
-        nil
+    /// `false`: a storage whose contents cannot take a move.
+    public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
+        false
     }
 }
 
@@ -40,19 +40,19 @@ extension StorageContent {
 
 /// Where the sections and items of an update's old side are on its new side: what the defaults
 /// of the identity look-ups read.
-struct PendingIndexMap {
+package struct PendingIndexMap {
     let update: SectionedBatchUpdate
     let places: SectionedStayingPlaces
 
     /// The map of `update`; `nil` for a reload (nothing can be matched).
-    init?(_ update: StorageUpdate) {
+    package init?(_ update: StorageUpdate) {
         guard !update.requiresReload else { return nil }
         self.update = update.changes
         places = SectionedStayingPlaces(update.changes)
     }
 
     /// The new index of old section `section`, `nil` when it is deleted. O(s log s).
-    func newSection(ofSection section: Int) -> Int? {
+    package func newSection(ofSection section: Int) -> Int? {
         if update.deletedSections.contains(section) { return nil }
         if let move = update.movedSections.first(where: { $0.from == section }) { return move.to }
         return places.newIndexPath(ofStaying: IndexPath(indexes: [section, 0]))[0]
@@ -60,7 +60,7 @@ struct PendingIndexMap {
 
     /// The new index path of the item at old index path `path`, `nil` when it is deleted (or its
     /// section is). O(n) for n operations.
-    func newIndexPath(ofItemAt path: IndexPath) -> IndexPath? {
+    package func newIndexPath(ofItemAt path: IndexPath) -> IndexPath? {
         guard let section = newSection(ofSection: path[0]) else { return nil }
         if update.deletedItems.contains(path) { return nil }
         if let move = update.movedItems.first(where: { $0.from == path }) { return move.to }

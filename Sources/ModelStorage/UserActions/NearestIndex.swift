@@ -15,3 +15,26 @@ extension Array {
         return self[window.upperBound...].firstIndex(where: matches)
     }
 }
+
+extension Array {
+    /// Moves the element at `source` to `destination` (its index afterwards), shifting only the
+    /// elements between them, in place when the array is not shared: the move a user makes by
+    /// dragging a row. Both must be valid indexes.
+    ///
+    /// - Complexity: O(|source − destination|), against O(count) for a removal and an insertion.
+    @inlinable
+    mutating func moveElement(from source: Int, to destination: Int) {
+        precondition(indices.contains(source) && indices.contains(destination), "moveElement: index out of range")
+        guard source != destination else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let moved = (base + source).move()
+            if source < destination {
+                (base + source).moveInitialize(from: base + source + 1, count: destination - source)
+            } else {
+                (base + destination + 1).moveInitialize(from: base + destination, count: source - destination)
+            }
+            (base + destination).initialize(to: moved)
+        }
+    }
+}

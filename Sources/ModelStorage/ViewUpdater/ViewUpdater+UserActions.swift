@@ -42,15 +42,14 @@ extension ViewUpdater: UserActionHandling {
         guard isDestination(destination, forItemAt: source) else { throw .invalidDestination(destination) }
         guard source != destination else { return }
         let storageSource = storageIndexPath(forDisplayed: source)
-        guard let moved = storage.content(content, movingItemAt: source, to: destination) else {
+        guard storage.moveItem(in: &content, at: source, to: destination) else {
             // Contents of this storage cannot take a move: the view must read everything again.
             reloadRequested = true
             observedChanges += 1
             scheduleFlush()
             return
         }
-        let storageDestination = storageSource.flatMap { place(destination, in: moved, leaving: $0) }
-        content = moved
+        let storageDestination = storageSource.flatMap { place(destination, in: content, leaving: $0) }
         if case let .animatingStructure(refresh) = phase {
             phase = .animatingStructure(refresh: refresh.afterUserMove(from: source, to: destination))
         }
