@@ -15,13 +15,6 @@ struct RecordedBatch {
     var reconfiguredItems: [IndexPath] = []
     var movedItems: [(from: IndexPath, to: IndexPath)] = []
 
-    /// Whether the batch has no operation.
-    var isEmpty: Bool {
-        insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
-            && insertedItems.isEmpty && deletedItems.isEmpty && reloadedItems.isEmpty && reconfiguredItems.isEmpty
-            && movedItems.isEmpty
-    }
-
     /// Where each old section goes: its new index, or `nil` when deleted. Sections that are
     /// neither deleted nor moved keep their order in the new indexes no insertion or move takes.
     func newSections(oldCount: Int) -> [Int?] {

@@ -28,7 +28,7 @@ import ModelStorage
 ///   same kind of cell (``cellKind``), as `reconfigureItems(at:)` requires.
 /// - **The user's actions.** ``simulateUserMove(from:to:)`` moves a row as a drag does (the view
 ///   shows the move, then tells its data source), ``simulateSwipeToDelete(at:)`` and
-///   ``simulateSelection(at:)`` name rows by the index paths the view shows; they reach
+///   ``simulateSelection(at:extending:)`` name rows by the index paths the view shows; they reach
 ///   ``userActionHandler`` (the data source when it handles user actions, as a `ViewUpdater`
 ///   does). Selection follows its rows through batches, as UIKit's does.
 ///
@@ -295,7 +295,7 @@ public final class SimulatedView: BatchUpdatingView {
         record("deleteSections \(Array(sections))") { $0.deletedSections += sections }
     }
 
-    /// Reloads sections (old indexes): their cells are replaced at the next layout.
+    /// Reloads sections (old indexes): their visible cells are replaced as the batch ends.
     public func reloadSections(_ sections: IndexSet) {
         record("reloadSections \(Array(sections))") { $0.reloadedSections += sections }
     }
@@ -305,7 +305,7 @@ public final class SimulatedView: BatchUpdatingView {
         record("moveSection \(section) -> \(newSection)") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Inserts items (new index paths); their cells are configured at the next layout.
+    /// Inserts items (new index paths); their visible cells are configured as the batch ends.
     public func insertItems(at indexPaths: [IndexPath]) {
         record("insertItems \(indexPaths.map(Array.init))") { $0.insertedItems += indexPaths }
     }
@@ -315,13 +315,13 @@ public final class SimulatedView: BatchUpdatingView {
         record("deleteItems \(indexPaths.map(Array.init))") { $0.deletedItems += indexPaths }
     }
 
-    /// Reloads items (old index paths): each gets a new cell at the next layout.
+    /// Reloads items (old index paths): each visible one gets a new cell as the batch ends.
     public func reloadItems(at indexPaths: [IndexPath]) {
         record("reloadItems \(indexPaths.map(Array.init))") { $0.reloadedItems += indexPaths }
     }
 
-    /// Reconfigures items (old index paths): each keeps its cell, which reads its item again at
-    /// the next layout.
+    /// Reconfigures items (old index paths): each visible one keeps its cell, which reads its
+    /// item again as the batch ends (the same kind of cell: see ``cellKind``).
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         record("reconfigureItems \(indexPaths.map(Array.init))") { $0.reconfiguredItems += indexPaths }
     }

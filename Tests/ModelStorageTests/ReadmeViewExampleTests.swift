@@ -20,6 +20,25 @@ struct ViewReadmeExampleTests {
         #expect(view.reloadCount == 1 && view.batchCount == 1)
     }
 
+    @Test @MainActor func userActions() throws {
+        let storage = MemoryStorage()
+        try storage.addItems([Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold"), Song(id: 3, title: "Red")])
+        let scheduler = ManualScheduler()                        // the test's turns
+        let view = SimulatedView()
+        let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
+        view.dataSource = updater
+        view.layoutIfNeeded()
+
+        try storage.insertItem(Song(id: 4, title: "Green"), to: IndexPath(item: 0, section: 0))  // not shown yet
+        try view.simulateSwipeToDelete(at: IndexPath(item: 1, section: 0))   // "Gold", as shown
+        try view.simulateUserMove(from: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))  // "Red" on top
+        scheduler.runNextTurn()
+        view.finishAnimations()
+        precondition(storage.items(inSection: 0)!.map { ($0 as! Song).title } == ["Green", "Red", "Blue"])
+        precondition(view.violations.isEmpty)
+        #expect(shownItems(updater) == shownItems(storage) && view.batchCount == 1)
+    }
+
     @Test @MainActor func screenReadsTheUpdater() async throws {
         let view = SimulatedView()
         let screen = SongsScreen(view: view)

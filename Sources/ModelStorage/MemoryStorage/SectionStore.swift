@@ -99,8 +99,9 @@ struct SectionStore {
     /// Whether the batch in progress ends in a reload request.
     var batchRequestsReload: Bool { batch?.reloadRequested ?? false }
 
-    /// Notes that a primitive changed something in the batch in progress.
-    mutating func fold(_ change: PrimitiveChange) {
+    /// Notes that a primitive changed something in the batch in progress (what it changed is
+    /// found from identities and revisions when the batch ends).
+    mutating func noteChangeInBatch() {
         batch!.changed = true
     }
 
@@ -268,8 +269,14 @@ struct SectionStore {
     }
 
     /// Sets the supplementary model of `kind` of `section` (`nil` removes it), creating the
-    /// sections up to it (inserted); an existing section is reloaded in stage 2.
+    /// sections up to it (inserted); an existing section is reloaded in stage 2, unless its model
+    /// of `kind` is equal to `model` (see `areEqualModels`): then nothing changes, not even the
+    /// revision.
     mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, section: Int) -> PrimitiveChange? {
+        let model = model.flatMap(nonNilModel)
+        if section < sections.count, areEqualModels(sections[section].model.supplementaryModel(ofKind: kind), model) {
+            return nil
+        }
         let created = createSections(through: section)
         sections[section].setSupplementaryModel(model, forKind: kind, revision: nextRevision())
         guard created.isEmpty else { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
