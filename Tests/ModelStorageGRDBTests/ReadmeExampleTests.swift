@@ -1,8 +1,10 @@
 #if GRDB
+import ModelStorage
 import ModelStorageGRDB
 import Testing
 
-// The DatabaseStorage example of README.md, verbatim, so that it keeps compiling and stays true.
+// The DatabaseStorage example of README.md, verbatim, so that it keeps compiling and stays true
+// (run by ReadmeExampleRunTests.swift, behind a SimulatedView).
 
 struct Novel: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
     var id: Int64
@@ -13,57 +15,28 @@ struct Novel: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatab
 @MainActor
 final class NovelList {
     let storage: DatabaseStorage<Novel>
+    let updater: ViewUpdater<DatabaseStorage<Novel>>
     private var observing: Task<Void, any Error>?
 
-    init(database: any DatabaseWriter) throws {
+    /// `view`: a table or collection view through ModelStorageViews (or a SimulatedView in tests);
+    /// its data source reads `updater`, never `storage`.
+    init(database: any DatabaseWriter, view: any BatchUpdatingView) throws {
         storage = try DatabaseStorage(writer: database,
                                       request: Novel.order(Column("genre"), Column("title")),
                                       sectionColumn: "genre")            // headers: the genre
-        storage.addObserver { update in
-            // tableView.performBatchUpdates { ... }, exactly as for MemoryStorage
-        }
+        updater = ViewUpdater(storage: storage, view: view)              // each commit: one animated batch
         storage.addErrorObserver { error in
             // .database, .decoding, .duplicateID ...: the list keeps what it showed
         }
         observing = Task { try await self.storage.observe() }           // until cancelled
     }
 
+    /// The title of the novel the view shows at `indexPath` (the view's index paths).
     func title(at indexPath: IndexPath) -> String? {
-        storage.record(at: indexPath)?.title    // fetched with the rows around it, then cached
+        updater.displayedItem(at: indexPath)?.title
     }
 
     func stop() { observing?.cancel() }
-}
-
-@Suite("README DatabaseStorage example")
-@MainActor
-struct DatabaseReadmeExampleTests {
-    @Test func novelList() async throws {
-        let database = try TemporaryDatabase()
-        let dbQueue = try DatabaseQueue(path: database.path)
-        try await dbQueue.write { db in
-            try db.create(table: "novel") { table in
-                table.primaryKey("id", .integer)
-                table.column("title", .text).notNull()
-                table.column("genre", .text).notNull()
-            }
-            try Novel(id: 1, title: "Dune", genre: "science fiction").insert(db)
-        }
-        let list = try NovelList(database: dbQueue)
-        var updates: [StorageUpdate] = []
-        list.storage.addObserver { updates.append($0) }
-        let recorder = UpdateRecorderWaiter()
-        try await recorder.wait { list.storage.isObserving }
-
-        try await dbQueue.write { db in
-            try Novel(id: 2, title: "Emma", genre: "classics").insert(db)
-        }
-        try await recorder.wait { updates.count == 1 }
-        #expect(updates.first?.insertedSectionIndexes == [0])
-        #expect(list.title(at: IndexPath(item: 0, section: 1)) == "Dune")
-        #expect(list.storage.headerModel(forSection: 0) as? String == "classics")
-        list.stop()
-    }
 }
 
 /// Polls a condition for up to 60 s (the recorder's waiting, without a storage of books).
