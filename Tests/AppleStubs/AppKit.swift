@@ -33,8 +33,14 @@ extension IndexPath {
 // https://developer.apple.com/documentation/appkit/nsresponder
 @MainActor open class NSResponder: NSObject {}
 
+// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification
+@MainActor public protocol NSUserInterfaceItemIdentification: NSObjectProtocol {
+    // https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification/identifier
+    var identifier: NSUserInterfaceItemIdentifier? { get set }
+}
+
 // https://developer.apple.com/documentation/appkit/nsview
-@MainActor open class NSView: NSResponder, NSAnimatablePropertyContainer {
+@MainActor open class NSView: NSResponder, NSAnimatablePropertyContainer, NSUserInterfaceItemIdentification {
     // https://developer.apple.com/documentation/appkit/nsview/init(frame:)
     public init(frame frameRect: NSRect) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nsview/init(coder:)
@@ -53,7 +59,49 @@ extension IndexPath {
     public func animator() -> Self { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nsview/registerfordraggedtypes(_:)
     open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+    // https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification/identifier
+    open var identifier: NSUserInterfaceItemIdentifier? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsview/translatesautoresizingmaskintoconstraints
+    open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsview/leadinganchor
+    open var leadingAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/trailinganchor
+    open var trailingAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/topanchor
+    open var topAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/bottomanchor
+    open var bottomAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/centerxanchor
+    open var centerXAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/centeryanchor
+    open var centerYAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
 }
+
+// MARK: Auto Layout
+
+// https://developer.apple.com/documentation/appkit/nslayoutconstraint
+open class NSLayoutConstraint: NSObject {
+    // https://developer.apple.com/documentation/appkit/nslayoutconstraint/activate(_:)
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+    // https://developer.apple.com/documentation/appkit/nslayoutconstraint/isactive
+    open var isActive: Bool { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/appkit/nslayoutanchor
+open class NSLayoutAnchor<AnchorType>: NSObject where AnchorType: AnyObject {
+    // https://developer.apple.com/documentation/appkit/nslayoutanchor/constraint(equalto:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nslayoutanchor/constraint(equalto:constant:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        fatalError("interface stub")
+    }
+}
+
+// https://developer.apple.com/documentation/appkit/nslayoutxaxisanchor
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+// https://developer.apple.com/documentation/appkit/nslayoutyaxisanchor
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 
 // https://developer.apple.com/documentation/appkit/nsscrollview
 @MainActor open class NSScrollView: NSView {
@@ -63,6 +111,8 @@ extension IndexPath {
     open var hasVerticalScroller: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nsscrollview/hashorizontalscroller
     open var hasHorizontalScroller: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsscrollview/autohidesscrollers
+    open var autohidesScrollers: Bool { get { fatalError("interface stub") } set {} }
 }
 
 // MARK: Pasteboard and dragging
@@ -116,7 +166,10 @@ public struct NSDragOperation: OptionSet, Sendable {
 }
 
 // https://developer.apple.com/documentation/appkit/nswindow
-@MainActor open class NSWindow: NSResponder {}
+@MainActor open class NSWindow: NSResponder {
+    // https://developer.apple.com/documentation/appkit/nswindow/title
+    open var title: String { get { fatalError("interface stub") } set {} }
+}
 
 // https://developer.apple.com/documentation/appkit/nscontrol
 @MainActor open class NSControl: NSView {
@@ -176,6 +229,10 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     public init(identifier: NSUserInterfaceItemIdentifier) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nstablecolumn/identifier
     open var identifier: NSUserInterfaceItemIdentifier { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstablecolumn/title
+    open var title: String { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstablecolumn/width
+    open var width: CGFloat { get { fatalError("interface stub") } set {} }
 }
 
 // https://developer.apple.com/documentation/appkit/nstableheaderview
@@ -222,6 +279,8 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     open var selectedRow: Int { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nstableview/allowsmultipleselection
     open var allowsMultipleSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/usesalternatingrowbackgroundcolors
+    open var usesAlternatingRowBackgroundColors: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nstableview/allowsemptyselection
     open var allowsEmptySelection: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nstableview/selectrowindexes(_:byextendingselection:)

@@ -50,7 +50,69 @@ extension IndexPath {
     open var bounds: CGRect { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
     open func addSubview(_ view: UIView) {}
+    // https://developer.apple.com/documentation/uikit/uiview/backgroundcolor (`@NSCopying` there, which Swift
+    // allows on stored properties only: the copy is the SDK's business, the type is the same)
+    open var backgroundColor: UIColor? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexibleleftmargin
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexiblewidth
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexiblerightmargin
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexibletopmargin
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexibleheight
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexiblebottommargin
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+    // https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.property
+    open var autoresizingMask: UIView.AutoresizingMask { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiview/translatesautoresizingmaskintoconstraints
+    open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiview/leadinganchor
+    open var leadingAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/trailinganchor
+    open var trailingAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/topanchor
+    open var topAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/bottomanchor
+    open var bottomAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/centerxanchor
+    open var centerXAnchor: NSLayoutXAxisAnchor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/centeryanchor
+    open var centerYAnchor: NSLayoutYAxisAnchor { fatalError("interface stub") }
 }
+
+// MARK: Auto Layout
+
+// https://developer.apple.com/documentation/uikit/nslayoutconstraint
+@MainActor open class NSLayoutConstraint: NSObject {
+    // https://developer.apple.com/documentation/uikit/nslayoutconstraint/activate(_:)
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+    // https://developer.apple.com/documentation/uikit/nslayoutconstraint/isactive
+    open var isActive: Bool { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/nslayoutanchor
+@MainActor open class NSLayoutAnchor<AnchorType>: NSObject where AnchorType: AnyObject {
+    // https://developer.apple.com/documentation/uikit/nslayoutanchor/constraint(equalto:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/nslayoutanchor/constraint(equalto:constant:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        fatalError("interface stub")
+    }
+}
+
+// https://developer.apple.com/documentation/uikit/nslayoutxaxisanchor
+@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+// https://developer.apple.com/documentation/uikit/nslayoutyaxisanchor
+@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 
 // https://developer.apple.com/documentation/uikit/uilabel
 @MainActor open class UILabel: UIView {
@@ -105,7 +167,17 @@ extension IndexPath {
 }
 
 // https://developer.apple.com/documentation/uikit/uicolor
-open class UIColor: NSObject {}
+open class UIColor: NSObject {
+    // https://developer.apple.com/documentation/uikit/uicolor/label
+    open class var label: UIColor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicolor/secondarylabel
+    open class var secondaryLabel: UIColor { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicolor/systembackground
+    open class var systemBackground: UIColor { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uifont
+open class UIFont: NSObject {}
 
 // https://developer.apple.com/documentation/uikit/uimenuelement
 @MainActor open class UIMenuElement: NSObject {
@@ -248,10 +320,30 @@ public typealias UIActionHandler = (UIAction) -> Void
     open var isEditing: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/setediting(_:animated:)
     open func setEditing(_ editing: Bool, animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationcontroller
+    open var navigationController: UINavigationController? { fatalError("interface stub") }
 }
 
-// https://developer.apple.com/documentation/uikit/uitableviewcontroller
-@MainActor open class UITableViewController: UIViewController {
+// https://developer.apple.com/documentation/uikit/uinavigationcontroller
+@MainActor open class UINavigationController: UIViewController {
+    // https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(rootviewcontroller:)
+    public init(rootViewController: UIViewController) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(nibname:bundle:)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uinavigationcontroller/init(coder:)
+    public required init?(coder aDecoder: NSCoder) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uinavigationcontroller/topviewcontroller
+    open var topViewController: UIViewController? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uitableviewcontroller ("Table view controllers
+// already adopt the protocols you need to manage your table view's content"): the SDK declares
+// @interface UITableViewController : UIViewController <UITableViewDelegate, UITableViewDataSource>,
+// and Swift imports the methods of the protocols an Objective-C class adopts as members of the
+// class, so a subclass's table view methods are overrides (`override func tableView(_:didSelectRowAt:)`).
+@MainActor open class UITableViewController: UIViewController, UITableViewDelegate, UITableViewDataSource {
     // https://developer.apple.com/documentation/uikit/uitableviewcontroller/init(style:)
     public init(style: UITableView.Style) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcontroller/init(nibname:bundle:)
@@ -260,6 +352,45 @@ public typealias UIActionHandler = (UIAction) -> Void
     public required init?(coder: NSCoder) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcontroller/tableview
     open var tableView: UITableView! { get { fatalError("interface stub") } set {} }
+
+    // The protocols' methods, as members (see above). UITableViewDataSource:
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:numberofrowsinsection:)
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:cellforrowat:)
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/numberofsections(in:)
+    open func numberOfSections(in tableView: UITableView) -> Int { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:titleforheaderinsection:)
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:titleforfooterinsection:)
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:caneditrowat:)
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:commit:forrowat:)
+    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:canmoverowat:)
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:moverowat:to:)
+    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    // UITableViewDelegate:
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:didselectrowat:)
+    open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:diddeselectrowat:)
+    open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:editingstyleforrowat:)
+    open func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:trailingswipeactionsconfigurationforrowat:)
+    open func tableView(_ tableView: UITableView,
+                        trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:leadingswipeactionsconfigurationforrowat:)
+    open func tableView(_ tableView: UITableView,
+                        leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        fatalError("interface stub")
+    }
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
@@ -289,6 +420,15 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     public var text: String?
     // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/secondarytext
     public var secondaryText: String?
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/textproperties-swift.struct
+    public struct TextProperties {
+        // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/textproperties-swift.struct/color
+        public var color: UIColor { get { fatalError("interface stub") } set {} }
+        // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/textproperties-swift.struct/font
+        public var font: UIFont { get { fatalError("interface stub") } set {} }
+    }
+    // https://developer.apple.com/documentation/uikit/uilistcontentconfiguration-swift.struct/textproperties-swift.property
+    public var textProperties: UIListContentConfiguration.TextProperties { get { fatalError("interface stub") } set {} }
 }
 
 // MARK: UITableView
@@ -303,6 +443,12 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     public enum EditingStyle: Int, Sendable {
         case none, delete, insert
     }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/accessorytype-swift.enum
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/accessorytype-swift.property
+    open var accessoryType: UITableViewCell.AccessoryType { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/showsreordercontrol
     open var showsReorderControl: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
