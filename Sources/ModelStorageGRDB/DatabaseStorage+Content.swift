@@ -17,11 +17,11 @@ extension DatabaseStorage {
     /// of the read it was made from: never `nil`, never a newer record, whatever commits arrive
     /// (deletions, bulk changes, delete-all), for as long as the content is held (a view's batch
     /// animating, the view off screen) and its storage lives. On a `DatabasePool` the version is
-    /// pinned: a read transaction held at it on a connection of its own (GRDB's
-    /// `DatabasePool.makeSnapshot()`), released when the last content of the version goes (the
-    /// view shows the next content); records come from the cache or from the pin. While a
-    /// version is pinned, SQLite cannot checkpoint the commits after it, so the WAL file grows
-    /// with what is written meanwhile (see the README's figures).
+    /// pinned: a read transaction held at it on a read-only connection of its own, ended when
+    /// the last content of the version goes (the view shows the next content), the connection
+    /// then reused; records come from the cache or from the pin. While an older version is
+    /// pinned, SQLite cannot checkpoint the commits after it, so the WAL file grows with what is
+    /// written meanwhile (see the README's figures).
     ///
     /// A `DatabaseQueue` (no WAL) cannot hold a read without blocking every writer, so it has no
     /// pin: the records a content's version read (cells configured, the pages around them) and

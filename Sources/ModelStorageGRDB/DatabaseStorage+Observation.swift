@@ -84,6 +84,7 @@ extension DatabaseStorage {
                 }
                 lockTold = false
                 lastGoodRead = .now
+                await repinIfWALIsLarge(isolation: isolation)
             }
         } catch {
             // Cancelling the task interrupts a read in flight: that is the end, not a failure.
@@ -117,11 +118,11 @@ extension DatabaseStorage {
         }
         refreshStarts += 1
         let number = refreshStarts
-        var snapshot: DatabaseSnapshot?
+        var snapshot: Pin?
         let refresh: Refresh<Record>
-        if let pool = writer as? DatabasePool {
+        if let pool = writer as? DatabasePool, let pins {
             let file = fileIdentity.map { (path: pool.path, identity: $0) }
-            (refresh, snapshot) = try await Self.pinnedRead(pool, journal: journal, file: file) { db, position, exact in
+            (refresh, snapshot) = try await Self.pinnedRead(pool, pins: pins, journal: journal, file: file) { db, position, exact in
                 try read(db, position, exact)
             }
         } else if let journal {

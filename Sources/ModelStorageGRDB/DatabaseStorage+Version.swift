@@ -26,7 +26,7 @@ extension DatabaseStorage {
         let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
         let ids = rows[lower..<min(rows.count, lower + max(1, pageSize))].map(\.id)
         let columns = index.columns
-        let reader: any DatabaseReader = version.snapshot ?? writer
+        let reader: any DatabaseReader = version.snapshot?.reader ?? writer
         do {
             let fetched = try LockRetry.runBriefly {
                 try reader.consistentRead { db in
@@ -72,34 +72,36 @@ extension DatabaseStorage {
 
     /// Shows the version a refresh read (`snapshot`, its pin; `nil` on a `DatabaseQueue`) from
     /// now on, unless the read changed nothing (the version shown stays, with its pin).
-    func adoptVersion(_ snapshot: DatabaseSnapshot?, changed: Bool) {
+    func adoptVersion(_ snapshot: Pin?, changed: Bool) {
         guard changed else { return }
         let next = DisplayedVersion<Record>(snapshot: snapshot)
         version.succeed(by: next)
         version = next
     }
 
-    /// Runs `body` in a read transaction held at a version of `pool` (a `DatabaseSnapshot`,
+    /// Runs `body` in a read transaction held at a version of `pool` (a ``Pin`` from `pins`,
     /// which the caller keeps as the version's pin), with its position in `journal` and whether
-    /// the snapshot is exactly there (see `DatabaseWriter.journaledRead`): both positions are
-    /// taken on the writer, around the snapshot's opening. Throws
-    /// ``DatabaseStorageError/fileChanged(_:)`` when the path no longer names the file of
-    /// `file` (the snapshot would read another file).
+    /// the pin is exactly there (see `DatabaseWriter.journaledRead`): both positions are taken
+    /// on the writer, around the pin's start. Throws ``DatabaseStorageError/fileChanged(_:)``
+    /// when the path no longer names the file of `file` (the pin would read another file).
     static func pinnedRead<T: Sendable>(
-        _ pool: DatabasePool, journal: ChangeJournal?, file: (path: String, identity: DatabaseFileIdentity)?,
+        _ pool: DatabasePool, pins: PinConnections, journal: ChangeJournal?,
+        file: (path: String, identity: DatabaseFileIdentity)?,
         _ body: @escaping @Sendable (_ db: Database, _ position: ChangeJournal.Position?, _ exact: Bool) throws -> T
-    ) async throws -> (value: T, snapshot: DatabaseSnapshot) {
-        let (snapshot, position, exact) = try await pool.writeWithoutTransaction { db in
+    ) async throws -> (value: T, snapshot: Pin) {
+        let (pin, position, exact) = try await pool.writeWithoutTransaction { db in
             let before = try journal?.position(in: db)
-            let snapshot = try pool.makeSnapshot()
+            let stampBefore = try WriteStamp(db)
+            var pin = try pins.pin(stamp: stampBefore)
+            if try WriteStamp(db) != stampBefore { pin = try pins.pin() }   // a commit came in between
             let after = try journal?.position(in: db)
             if let file, DatabaseFileIdentity.current(at: file.path) != file.identity {
                 throw DatabaseStorageError.fileChanged(file.path)
             }
-            return (snapshot, before, before == after)
+            return (pin, before, before == after)
         }
-        let value = try await snapshot.consistentRead { db in try body(db, position, exact) }
-        return (value, snapshot)
+        let value = try await pin.reader.consistentRead { db in try body(db, position, exact) }
+        return (value, pin)
     }
 }
 #endif

@@ -25,7 +25,9 @@ import ModelStorage
 /// the row's column values (about 40 bytes a row), per section the section column's value. A
 /// record is fetched when ``record(at:)`` or ``item(at:)`` asks for it, with the rows around it
 /// (``pageSize``), through the same request filtered by primary key, and kept in a small cache
-/// of recently used records (``cacheCapacity``). A changed row is told apart by its fingerprint,
+/// of recently used records (``cacheCapacity``, a speed-up only). Every content answers its rows
+/// as of the read it was made from, for as long as it is held (see ``Content``: on a
+/// `DatabasePool` each read is pinned). A changed row is told apart by its fingerprint,
 /// so the storage never compares old records with new ones; a change goes unnoticed only if both
 /// 64-bit halves collide (probability 2^-128 per changed row).
 ///
@@ -79,6 +81,8 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The version the content shown was read at: pinned on a `DatabasePool`, with the records
     /// retired since (see ``DisplayedVersion``).
     var version: DisplayedVersion<Record>
+    /// The connections that pin versions (a `DatabasePool` only).
+    let pins: PinConnections?
     /// How many refreshes started, and the number of the last one that completed (for
     /// ``catchUp(isolation:)``).
     var refreshStarts = 0
@@ -120,9 +124,11 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     ///     ordered by it first. `nil` for one section (none when the result is empty).
     ///   - sectionHeader: the header model of a section from its column value; by default the
     ///     value itself (`Int64`, `Double`, `String` or `Data`; no header for `NULL`).
-    ///   - cacheCapacity: how many fetched records to keep (at least 1). Default 256.
+    ///   - cacheCapacity: how many fetched records to keep (at least 1) for speed; the records a
+    ///     displayed content needs never depend on it. Default 256.
     /// - Throws: ``DatabaseStorageError`` when the result cannot be read.
-    /// - Complexity: reads and decodes the whole result once, keeping ids and fingerprints.
+    /// - Complexity: reads and decodes the whole result once, keeping ids and fingerprints; on a
+    ///   `DatabasePool`, in a snapshot (one more connection) that pins the version read.
     public init(writer: any DatabaseWriter, request: QueryInterfaceRequest<Record>, sectionColumn: String? = nil,
                 sectionHeader: @escaping @Sendable (DatabaseValue) -> (any Sendable)? = defaultSectionHeader,
                 cacheCapacity: Int = 256) throws(DatabaseStorageError) {
@@ -134,9 +140,10 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         fileIdentity = DatabaseFileIdentity.isFilePath(writer.path) ? DatabaseFileIdentity.current(at: writer.path) : nil
         do {
             // On a pool, the first read is pinned: its snapshot answers the records shown.
-            let snapshot = try (writer as? DatabasePool)?.makeSnapshot()
+            pins = (writer as? DatabasePool).map(PinConnections.init)
+            let snapshot = try pins?.pin()
             version = DisplayedVersion(snapshot: snapshot)
-            let reader: any DatabaseReader = snapshot ?? writer
+            let reader: any DatabaseReader = snapshot?.reader ?? writer
             (index, idColumn, journal, journalPosition) = try reader.consistentRead { db in
                 let candidate = Self.primaryKeyColumn(in: db)
                 let read = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: candidate,

@@ -13,13 +13,14 @@ final class DisplayedVersion<Record> {
     /// A read transaction held at this version, on its own connection (`DatabasePool`, WAL): a
     /// row's record is read here, as the version shows it, whatever was committed since. `nil`
     /// for a database that cannot hold one without blocking its writers (`DatabaseQueue`).
-    let snapshot: DatabaseSnapshot?
+    /// Replaced only by a pin of the same version (see `repinIfWALIsLarge()`).
+    var snapshot: Pin?
     /// The records retired since this version (and by later versions, through `next`).
     let retired = RetiredRecords<Record>()
     /// Whether a read from ``snapshot`` failed (told once).
     var pinFailed = false
 
-    init(snapshot: DatabaseSnapshot?) {
+    init(snapshot: Pin?) {
         self.snapshot = snapshot
     }
 

@@ -3,7 +3,7 @@
 /// row it was decoded from, keeping the most recently used ones up to a capacity.
 ///
 /// A speed-up only: a record a displayed content needs is never lost with it. When a read
-/// changes or deletes a row, its record moves from here to the ``RetiredRecords`` of the
+/// changes or deletes a row, its record is copied from here to the ``RetiredRecords`` of the
 /// version that showed it, which lives as long as a content of that version.
 struct RecordCache<Record: Identifiable> {
     private struct Entry {
