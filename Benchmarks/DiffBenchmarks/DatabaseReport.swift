@@ -51,13 +51,23 @@ enum DatabaseReport {
         for rows in [10_000, 100_000] {
             try await report(rows: rows)
         }
+        print("")
+        print("DatabaseStorage on a DatabasePool (WAL): every read pinned for the contents of its version (issue 40)")
+        for rows in [10_000, 100_000] {
+            try await DatabasePinReport.report(rows: rows)
+        }
     }
 
     static func report(rows: Int) async throws {
-        let clock = ContinuousClock()
+        let (queue, directory) = try await makeDatabase(rows: rows)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await report(rows: rows, queue: queue)
+    }
+
+    /// A database of `rows` books in a new temporary directory (removed by the caller).
+    static func makeDatabase(rows: Int) async throws -> (DatabaseQueue, URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("DiffBenchmarks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let queue = try DatabaseQueue(path: directory.appendingPathComponent("bench.sqlite").path)
         try await queue.write { db in
             try db.create(table: "book") { table in
@@ -73,6 +83,11 @@ enum DatabaseReport {
                 try BenchBook(id: Int64(id), title: "Book \(id)", genre: genres[id % genres.count], rank: id).insert(db)
             }
         }
+        return (queue, directory)
+    }
+
+    static func report(rows: Int, queue: DatabaseQueue) async throws {
+        let clock = ContinuousClock()
         var generator = SplitMix64(seed: 2_026)
         var nextID = Int64(rows)
         print("")
@@ -176,7 +191,7 @@ enum DatabaseReport {
 
     /// `commits` commits, each timed from the start of the write (which commits) to the delivery
     /// of its change: GRDB's `ValueObservation` fetches inside the write, right after the commit.
-    static func measure(kind: Int, queue: DatabaseQueue, commits: Int, generator: inout SplitMix64,
+    static func measure(kind: Int, queue: any DatabaseWriter, commits: Int, generator: inout SplitMix64,
                         nextID: inout Int64) async throws -> [Duration] {
         let clock = ContinuousClock()
         var delivered = 0
@@ -247,5 +262,112 @@ enum DatabaseReport {
 
     static func format(_ duration: Duration) -> String {
         String(format: "%.2f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
+    }
+}
+
+/// `DiffBenchmarks --database`, the pool's part: what pinning each version costs.
+/// - commit to delivered update through a `DatabasePool`: the storage (each read in a snapshot
+///   it keeps as the version's pin) against `ValueObservation` of `fetchAll` on the same pool;
+/// - the memory a held version keeps (its connection, with the pages its reads touched);
+/// - the WAL file after commits of a continuous writer, with no storage, with a storage
+///   observing (its current version pinned), and with one content held throughout (a batch
+///   animating the whole time).
+@MainActor
+enum DatabasePinReport {
+    static func report(rows: Int) async throws {
+        let (queue, directory) = try await DatabaseReport.makeDatabase(rows: rows)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try queue.close()
+        let path = directory.appendingPathComponent("bench.sqlite").path
+        let pool = try DatabasePool(path: path)
+        var generator = SplitMix64(seed: 2_027)
+        var nextID = Int64(rows)
+        print("")
+        print("\(rows.formatted()) rows, DatabasePool")
+        var times: [String: [Duration]] = [:]
+        let names = ["DatabaseStorage, pinned (sectioned diff)", "ValueObservation fetchAll (no diff)"]
+        let commits = rows > 10_000 ? 4 : 15
+        for _ in 0..<4 {
+            for (kind, name) in names.enumerated() {
+                times[name, default: []] += try await DatabaseReport.measure(kind: kind, queue: pool, commits: commits,
+                                                                              generator: &generator, nextID: &nextID)
+            }
+        }
+        print("  commit to delivered update:")
+        let baseline = DatabaseReport.median(times[names[1]]!)
+        for name in names {
+            let middle = DatabaseReport.median(times[name]!)
+            print("    \(name.padding(toLength: 46, withPad: " ", startingAt: 0))\(DatabaseReport.format(middle).leftPadded(10))"
+                  + "  (\(String(format: "%.2f", middle / baseline))x ValueObservation fetchAll)")
+        }
+        try await versionMemory(pool, generator: &generator, nextID: &nextID)
+        try await walGrowth(pool, path: path, generator: &generator, nextID: &nextID)
+        try pool.close()
+    }
+
+    /// Resident memory per version held: 8 contents of 8 successive versions, each listing
+    /// every row and having answered one page of records from its pin.
+    static func versionMemory(_ pool: DatabasePool, generator: inout SplitMix64, nextID: inout Int64) async throws {
+        let storage = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
+        storage.externalChangePollInterval = nil
+        let observing = Task { try await storage.observe() }
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(1)) }
+        try await storage.catchUp()
+        var held: [DatabaseStorage<BenchBook>.Content] = []
+        _ = releaseFreeMemoryToSystem(0)
+        let before = MemoryReport.kilobytes("VmRSS") ?? 0
+        for _ in 0..<8 {
+            try await pool.write(DatabaseReport.randomChange(&generator, nextID: &nextID))
+            try await storage.catchUp()
+            let content = storage.content
+            blackHole(content.item(at: IndexPath(item: 0, section: 5)))
+            held.append(content)
+        }
+        _ = releaseFreeMemoryToSystem(0)
+        let after = MemoryReport.kilobytes("VmRSS") ?? 0
+        withExtendedLifetime(held) {}
+        observing.cancel()
+        _ = await observing.result
+        print("  memory per displayed version held (a pinned connection, one page of records read): "
+              + "\(String(format: "%.0f", Double(after - before) / 8)) KB (resident)")
+    }
+
+    /// The size of the WAL file at `path` (0 when there is none).
+    static func walSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    }
+
+    /// How much the WAL file grows over 200 commits of 100 rows by a continuous writer, in three
+    /// set-ups (each starting from a checkpointed WAL when nothing else reads).
+    static func walGrowth(_ pool: DatabasePool, path: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
+        var sizes: [String] = []
+        for setup in ["no storage", "a storage observing", "a storage observing, one content held throughout"] {
+            _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            let start = walSize(path)
+            var storage: DatabaseStorage<BenchBook>?
+            var observing: Task<Void, any Error>?
+            var held: DatabaseStorage<BenchBook>.Content?
+            if setup != "no storage" {
+                let observed = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
+                observed.externalChangePollInterval = nil
+                observing = Task { try await observed.observe() }
+                while !observed.isObserving { try await Task.sleep(for: .milliseconds(1)) }
+                if setup.hasSuffix("throughout") { held = observed.content }
+                storage = observed
+            }
+            for _ in 0..<200 {
+                try await pool.write(DatabaseReport.randomChange(&generator, nextID: &nextID))
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            try await storage?.catchUp()
+            sizes.append("\(setup): \(start / 1024) -> \(walSize(path) / 1024) KB")
+            withExtendedLifetime(held) {}
+            held = nil
+            observing?.cancel()
+            _ = await observing?.result
+            storage = nil
+        }
+        print("  WAL file over 200 commits of 100 rows (auto-checkpoint at 1,000 pages):")
+        for size in sizes { print("    " + size) }
     }
 }

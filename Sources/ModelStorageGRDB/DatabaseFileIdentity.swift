@@ -24,6 +24,13 @@ struct DatabaseFileIdentity: Equatable, Sendable {
                                     inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
+    /// The size in bytes of the file at `path`; `nil` when no file is there.
+    static func size(at path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(truncatingIfNeeded: info.st_size)
+    }
+
     /// Whether `path` names a file on disk (not an in-memory or temporary database, not a URI).
     static func isFilePath(_ path: String) -> Bool {
         !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")

@@ -10,15 +10,27 @@ import ModelStorage
 
 extension DatabaseStorage {
     /// What a ``DatabaseStorage`` shows at one moment, as a value: the ids and content
-    /// fingerprints of its rows per section (O(1) to copy), read through the storage.
+    /// fingerprints of its rows per section, and the version they were read at (O(1) to copy),
+    /// read through the storage.
     ///
-    /// **Records of rows gone or changed since.** A view's displayed content may name rows that
-    /// another connection has deleted or changed since (its batch is waiting for an animation).
-    /// ``item(at:)`` answers them with the record as the storage last read it: the storage keeps
-    /// the records of changed and deleted rows it had read (up to ``DatabaseStorage/cacheCapacity``
-    /// of them, the most recently retired), which covers the rows whose cells were configured.
-    /// A row that was never read and is gone since answers `nil`; one that was never read and
-    /// changed since answers the row as it is now. Cells must handle `nil` as for any storage.
+    /// **Every row as of its version.** A content answers, for every row it lists, the record as
+    /// of the read it was made from: never `nil`, never a newer record, whatever commits arrive
+    /// (deletions, bulk changes, delete-all), for as long as the content is held (a view's batch
+    /// animating, the view off screen) and its storage lives. On a `DatabasePool` the version is
+    /// pinned: a read transaction held at it on a read-only connection of its own, ended when
+    /// the last content of the version goes (the view shows the next content), the connection
+    /// then reused; records come from the cache or from the pin. While an older version is
+    /// pinned, SQLite cannot checkpoint the commits after it, so the WAL file grows with what is
+    /// written meanwhile (see the README's figures).
+    ///
+    /// A `DatabaseQueue` (no WAL) cannot hold a read without blocking every writer, so it has no
+    /// pin: the records a content's version read (cells configured, the pages around them) and
+    /// the records the cache held when a read changed or deleted their rows are kept for as long
+    /// as a content of the version is held, without a capacity; a row never read that changed
+    /// since answers `nil`, never its newer record.
+    ///
+    /// A read from a pin that fails is told to the error observers and answers `nil`; a view
+    /// showing an older version is asked to reload (never a record of another version).
     public struct Content: StorageContent {
         /// The rows, per section.
         var index: ResultIndex
@@ -26,6 +38,14 @@ extension DatabaseStorage {
         weak var storage: DatabaseStorage?
         /// The storage's ``DatabaseStorage/origin``.
         let origin: UInt64
+        /// The read the rows come from: its pin and the records retired since.
+        let version: DisplayedVersion<Record>
+
+        /// The ids of the rows, per section, in order (what the content lists, whatever the
+        /// storage shows now). O(rows).
+        public var ids: [[Record.ID]] {
+            index.sections.map { $0.items.compactMap { Record.ID.fromDatabaseValue($0.id.value) } }
+        }
 
         /// The number of sections.
         public var numberOfSections: Int { index.sections.count }
@@ -35,9 +55,11 @@ extension DatabaseStorage {
             index.sections.indices.contains(section) ? index.sections[section].items.count : 0
         }
 
-        /// The record at `indexPath` (see the type's notes), or `nil`.
+        /// The record at `indexPath` as of the content's version (see the type's notes); `nil`
+        /// for an index path out of range or when the storage is gone. O(1) from the cache;
+        /// else one query by primary key for ``DatabaseStorage/pageSize`` rows.
         public func item(at indexPath: IndexPath) -> (any Sendable)? {
-            storage?.record(at: indexPath, in: index)
+            storage?.record(at: indexPath, in: index, version: version)
         }
 
         /// The header of `section` for the storage's header kind when sectioned (its
@@ -50,7 +72,7 @@ extension DatabaseStorage {
     }
 
     /// The content shown now, as a value. O(1).
-    public var content: Content { Content(index: index, storage: self, origin: origin) }
+    public var content: Content { Content(index: index, storage: self, origin: origin, version: version) }
 
     /// The one update from `content` to the content shown now: sections matched by their column
     /// value, rows by id across sections, a row whose fingerprint changed is an update (in
@@ -64,22 +86,6 @@ extension DatabaseStorage {
     public func update(since content: Content) -> StorageUpdate {
         guard content.origin == origin else { return .reload }
         return StorageUpdate(changes: SectionedChangeset(from: content.index.sections, to: index.sections).batchUpdate)
-    }
-
-    /// Keeps, as retired, the records of the rows of `old` that `changes` deletes or changes (those
-    /// the cache holds), for contents handed out before that still show them.
-    func retireChangedRows(of old: ResultIndex, changes: SectionedChangeset) {
-        for section in changes.sectionDeletions {
-            for row in old.sections[section].items { cache.retire(row.id, content: row.content) }
-        }
-        for path in changes.itemDeletions {
-            let row = old.sections[path[0]].items[path[1]]
-            cache.retire(row.id, content: row.content)
-        }
-        for update in changes.itemUpdates {
-            let row = old.sections[update.old[0]].items[update.old[1]]
-            cache.retire(row.id, content: row.content)
-        }
     }
 }
 #endif

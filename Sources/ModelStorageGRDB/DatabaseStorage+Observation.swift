@@ -35,7 +35,12 @@ extension DatabaseStorage {
         isObserving = true
         defer { isObserving = false }
         let signal = ChangeSignal()
-        defer { signal.finish() }
+        wakeSignal = signal
+        defer {
+            wakeSignal = nil
+            signal.finish()
+            observationEnded()
+        }
         let observation = DatabaseRegionObservation(tracking: request)
         let cancellable = observation.start(in: writer, onError: { signal.fail($0) }, onChange: { _ in signal.signal() })
         defer { cancellable.cancel() }
@@ -79,6 +84,7 @@ extension DatabaseStorage {
                 }
                 lockTold = false
                 lastGoodRead = .now
+                await repinIfWALIsLarge(isolation: isolation)
             }
         } catch {
             // Cancelling the task interrupts a read in flight: that is the end, not a failure.
@@ -110,17 +116,27 @@ extension DatabaseStorage {
                                      journal: journal, at: position, exact: exact, since: base, in: db)
             }
         }
-        let refresh = if let journal {
-            try await writer.journaledRead(journal, usedJournal: \.readChangedRowsOnly) { db, position, exact in
+        refreshStarts += 1
+        let number = refreshStarts
+        var snapshot: Pin?
+        let refresh: Refresh<Record>
+        if let pool = writer as? DatabasePool, let pins {
+            let file = fileIdentity.map { (path: pool.path, identity: $0) }
+            (refresh, snapshot) = try await Self.pinnedRead(pool, pins: pins, journal: journal, file: file) { db, position, exact in
+                try read(db, position, exact)
+            }
+        } else if let journal {
+            refresh = try await writer.journaledRead(journal, usedJournal: \.readChangedRowsOnly) { db, position, exact in
                 try read(db, position, exact)
             }
         } else {
-            try await writer.consistentRead { db in try read(db, nil, false) }
+            refresh = try await writer.consistentRead { db in try read(db, nil, false) }
         }
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }
         retireChangedRows(of: old, changes: refresh.changes)
+        adoptVersion(snapshot, changed: !refresh.changes.isEmpty)
         index = refresh.index
         journalPosition = refresh.position
         if let position = refresh.position { journal?.forget(through: position) }
@@ -130,6 +146,7 @@ extension DatabaseStorage {
             cache.insert(record, id: id, content: content)
             if let path { models[path] = record }
         }
+        refreshCompleted(number)
         guard !refresh.changes.isEmpty else { return }
         deliver(StorageUpdate(changes: refresh.changes.batchUpdate, updatedModels: models), through: delivery, leadingTo: ())
     }

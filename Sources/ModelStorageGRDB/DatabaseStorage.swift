@@ -25,7 +25,9 @@ import ModelStorage
 /// the row's column values (about 40 bytes a row), per section the section column's value. A
 /// record is fetched when ``record(at:)`` or ``item(at:)`` asks for it, with the rows around it
 /// (``pageSize``), through the same request filtered by primary key, and kept in a small cache
-/// of recently used records (``cacheCapacity``). A changed row is told apart by its fingerprint,
+/// of recently used records (``cacheCapacity``, a speed-up only). Every content answers its rows
+/// as of the read it was made from, for as long as it is held (see ``Content``: on a
+/// `DatabasePool` each read is pinned). A changed row is told apart by its fingerprint,
 /// so the storage never compares old records with new ones; a change goes unnoticed only if both
 /// 64-bit halves collide (probability 2^-128 per changed row).
 ///
@@ -76,6 +78,19 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// `Record`'s table when it holds every record's id; `nil` to decode every row.
     var idColumn: String?
     var cache: RecordCache<Record>
+    /// The version the content shown was read at: pinned on a `DatabasePool`, with the records
+    /// retired since (see ``DisplayedVersion``).
+    var version: DisplayedVersion<Record>
+    /// The connections that pin versions (a `DatabasePool` only).
+    let pins: PinConnections?
+    /// How many refreshes started, and the number of the last one that completed (for
+    /// ``catchUp(isolation:)``).
+    var refreshStarts = 0
+    var lastCompletedRefresh = 0
+    /// The callers of ``catchUp(isolation:)`` waiting, each for the refresh of a number.
+    var catchUpWaiters: [(refresh: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    /// Wakes ``observe(isolation:)`` to read again, while it runs.
+    var wakeSignal: ChangeSignal?
     /// The rows of the request's table the writer changed since the content shown was read,
     /// when they are enough to read the result again (see ``ChangeJournal``); `nil` when every
     /// read is a full one.
@@ -109,9 +124,11 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     ///     ordered by it first. `nil` for one section (none when the result is empty).
     ///   - sectionHeader: the header model of a section from its column value; by default the
     ///     value itself (`Int64`, `Double`, `String` or `Data`; no header for `NULL`).
-    ///   - cacheCapacity: how many fetched records to keep (at least 1). Default 256.
+    ///   - cacheCapacity: how many fetched records to keep (at least 1) for speed; the records a
+    ///     displayed content needs never depend on it. Default 256.
     /// - Throws: ``DatabaseStorageError`` when the result cannot be read.
-    /// - Complexity: reads and decodes the whole result once, keeping ids and fingerprints.
+    /// - Complexity: reads and decodes the whole result once, keeping ids and fingerprints; on a
+    ///   `DatabasePool`, in a snapshot (one more connection) that pins the version read.
     public init(writer: any DatabaseWriter, request: QueryInterfaceRequest<Record>, sectionColumn: String? = nil,
                 sectionHeader: @escaping @Sendable (DatabaseValue) -> (any Sendable)? = defaultSectionHeader,
                 cacheCapacity: Int = 256) throws(DatabaseStorageError) {
@@ -122,7 +139,12 @@ where Record.ID: DatabaseValueConvertible & Sendable {
         cache = RecordCache(capacity: cacheCapacity)
         fileIdentity = DatabaseFileIdentity.isFilePath(writer.path) ? DatabaseFileIdentity.current(at: writer.path) : nil
         do {
-            (index, idColumn, journal, journalPosition) = try writer.consistentRead { db in
+            // On a pool, the first read is pinned: its snapshot answers the records shown.
+            pins = (writer as? DatabasePool).map(PinConnections.init)
+            let snapshot = try pins?.pin()
+            version = DisplayedVersion(snapshot: snapshot)
+            let reader: any DatabaseReader = snapshot?.reader ?? writer
+            (index, idColumn, journal, journalPosition) = try reader.consistentRead { db in
                 let candidate = Self.primaryKeyColumn(in: db)
                 let read = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: candidate,
                                                 decodingEveryRow: true, in: db)
@@ -222,48 +244,14 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The record at `indexPath`, or `nil` when out of range or when `indexPath` is not one
     /// section and one item.
     ///
-    /// From the cache when the row has not changed since it was fetched; otherwise fetched now,
-    /// synchronously, with up to ``pageSize`` rows around it in its section, in one query. The
-    /// record is the row as it is in the database now: when a commit is in flight (its update
-    /// not delivered yet), it may already show that commit, or be `nil` for a row it deleted.
-    /// A read that fails is delivered to the error observers and gives `nil`.
+    /// The row as the content shown now lists it (see ``Content`` for what a `DatabaseQueue`
+    /// gets): from the cache when it holds that row, else fetched synchronously, with up to
+    /// ``pageSize`` rows around it in its section, in one query. A read that fails is delivered
+    /// to the error observers and gives `nil`.
     ///
     /// - Complexity: O(1) from the cache; else one query by primary key for ``pageSize`` rows.
     public func record(at indexPath: IndexPath) -> Record? {
-        record(at: indexPath, in: index)
-    }
-
-    /// The record at `indexPath` of `shown` (the live index, or a content handed out earlier):
-    /// from the cache when the row is as `shown` knows it; else, for a row that changed or went
-    /// since, the record as it was last read when the storage still keeps it (retired records);
-    /// else fetched now with the rows around it (the row as it is now, or `nil` when it is gone).
-    func record(at indexPath: IndexPath, in shown: ResultIndex) -> Record? {
-        guard indexPath.count == 2, shown.sections.indices.contains(indexPath[0]),
-              shown.sections[indexPath[0]].items.indices.contains(indexPath[1]) else { return nil }
-        let wanted = shown.sections[indexPath[0]].items[indexPath[1]]
-        if let record = cache.record(for: wanted.id, content: wanted.content) { return record }
-        if let record = cache.retiredRecord(for: wanted.id, content: wanted.content) { return record }
-        let rows = shown.sections[indexPath[0]].items
-        let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
-        let page = rows[lower..<min(rows.count, lower + max(1, pageSize))]
-        let ids = page.map(\.id)
-        let columns = index.columns
-        do {
-            let fetched = try LockRetry.runBriefly {
-                try writer.consistentRead { db in
-                    try Self.fetchRows(ids: ids, request: request, columns: columns, sectionColumn: nil, in: db)
-                }
-            }
-            var found: Record?
-            for row in fetched {
-                cache.insert(row.record, id: row.id, content: row.content)
-                if row.id == wanted.id { found = row.record }
-            }
-            return found
-        } catch {
-            report(DatabaseStorageError(error))
-            return nil
-        }
+        record(at: indexPath, in: index, version: version)
     }
 
     /// The rows of `ids` through `request`, in chunks that stay under SQLite's limit on bound

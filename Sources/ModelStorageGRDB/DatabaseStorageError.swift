@@ -22,6 +22,9 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
     /// away or replaced. The storage's connection would only see the old, unlinked file, so
     /// observation ends; open the database again and make a new storage.
     case fileChanged(String)
+    /// ``DatabaseStorage/catchUp(isolation:)`` was called while the storage is not being
+    /// observed, or observation ended before the storage read what was committed.
+    case notObserving
     /// Any other error thrown while reading (its description).
     case other(String)
 
@@ -46,6 +49,7 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
         case .missingSectionColumn(let column): "the rows have no section column \"\(column)\""
         case .duplicateID(let id): "two rows have the id \(id)"
         case .fileChanged(let path): "the database file \(path) was deleted, moved or replaced since the storage opened it"
+        case .notObserving: "the storage is not being observed"
         case .other(let message): "error: \(message)"
         }
     }
@@ -61,6 +65,8 @@ public enum DatabaseStorageError: Error, Equatable, CustomStringConvertible {
              let (.fileChanged(left), .fileChanged(right)),
              let (.other(left), .other(right)):
             left == right
+        case (.notObserving, .notObserving):
+            true
         default:
             false
         }

@@ -15,7 +15,7 @@ struct SectionKey: Identifiable, Equatable, Sendable {
 
 /// A row of a result as the storage keeps it: its record's id (as stored) and its content
 /// fingerprint.
-struct RowKey: Identifiable, Equatable, Sendable {
+struct RowKey: Identifiable, Hashable, Sendable {
     var id: RowID
     var content: RowFingerprint
 }
