@@ -51,6 +51,68 @@ extension IndexPath {
     open var visibleRect: NSRect { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nsanimatablepropertycontainer/animator()
     public func animator() -> Self { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nsview/registerfordraggedtypes(_:)
+    open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+}
+
+// https://developer.apple.com/documentation/appkit/nsscrollview
+@MainActor open class NSScrollView: NSView {
+    // https://developer.apple.com/documentation/appkit/nsscrollview/documentview
+    open var documentView: NSView? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsscrollview/hasverticalscroller
+    open var hasVerticalScroller: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsscrollview/hashorizontalscroller
+    open var hasHorizontalScroller: Bool { get { fatalError("interface stub") } set {} }
+}
+
+// MARK: Pasteboard and dragging
+
+// https://developer.apple.com/documentation/appkit/nspasteboard
+open class NSPasteboard: NSObject {
+    // https://developer.apple.com/documentation/appkit/nspasteboard/pasteboardtype
+    public struct PasteboardType: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        // https://developer.apple.com/documentation/appkit/nspasteboard/pasteboardtype/init(rawvalue:)
+        public init(rawValue: String) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/appkit/nspasteboard/pasteboardtype/init(_:)
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/appkit/nspasteboard/pasteboardtype/string
+        public static let string = PasteboardType("public.utf8-plain-text")
+    }
+    // https://developer.apple.com/documentation/appkit/nspasteboard/pasteboarditems
+    open var pasteboardItems: [NSPasteboardItem]? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nspasteboardwriting
+public protocol NSPasteboardWriting: NSObjectProtocol {}
+
+// https://developer.apple.com/documentation/appkit/nspasteboarditem
+open class NSPasteboardItem: NSObject, NSPasteboardWriting {
+    // https://developer.apple.com/documentation/appkit/nspasteboarditem/setstring(_:fortype:)
+    open func setString(_ string: String, forType type: NSPasteboard.PasteboardType) -> Bool { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nspasteboarditem/string(fortype:)
+    open func string(forType type: NSPasteboard.PasteboardType) -> String? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/appkit/nsdraggingsource
+public protocol NSDraggingSource: NSObjectProtocol {}
+
+// https://developer.apple.com/documentation/appkit/nsdragginginfo
+@MainActor public protocol NSDraggingInfo: NSObjectProtocol {
+    // https://developer.apple.com/documentation/appkit/nsdragginginfo/draggingpasteboard
+    var draggingPasteboard: NSPasteboard { get }
+    // https://developer.apple.com/documentation/appkit/nsdragginginfo/draggingsource
+    var draggingSource: Any? { get }
+}
+
+// https://developer.apple.com/documentation/appkit/nsdragoperation
+public struct NSDragOperation: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/appkit/nsdragoperation/copy
+    public static let copy = NSDragOperation(rawValue: 1)
+    // https://developer.apple.com/documentation/appkit/nsdragoperation/move
+    public static let move = NSDragOperation(rawValue: 16)
 }
 
 // https://developer.apple.com/documentation/appkit/nswindow
@@ -63,7 +125,10 @@ extension IndexPath {
 }
 
 // https://developer.apple.com/documentation/appkit/nstextfield
-@MainActor open class NSTextField: NSControl {}
+@MainActor open class NSTextField: NSControl {
+    // https://developer.apple.com/documentation/appkit/nstextfield/init(labelwithstring:)
+    public convenience init(labelWithString stringValue: String) { self.init(frame: .zero) }
+}
 
 // https://developer.apple.com/documentation/appkit/nsviewcontroller
 @MainActor open class NSViewController: NSResponder {
@@ -77,6 +142,8 @@ extension IndexPath {
     open var title: String? { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/appkit/nsviewcontroller/view
     open var view: NSView { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nsviewcontroller/loadview()
+    open func loadView() {}
     // https://developer.apple.com/documentation/appkit/nsviewcontroller/viewdidload()
     open func viewDidLoad() {}
 }
@@ -111,6 +178,9 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     open var identifier: NSUserInterfaceItemIdentifier { get { fatalError("interface stub") } set {} }
 }
 
+// https://developer.apple.com/documentation/appkit/nstableheaderview
+@MainActor open class NSTableHeaderView: NSView {}
+
 // https://developer.apple.com/documentation/appkit/nstablecellview
 @MainActor open class NSTableCellView: NSView {
     // https://developer.apple.com/documentation/appkit/nstablecellview/textfield
@@ -137,8 +207,29 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
         public static let slideRight = AnimationOptions(rawValue: 0x40)
     }
 
+    // https://developer.apple.com/documentation/appkit/nstableview/dropoperation
+    public enum DropOperation: UInt, Sendable {
+        case on, above
+    }
+
     // https://developer.apple.com/documentation/appkit/nstableview/datasource
     weak open var dataSource: (any NSTableViewDataSource)?
+    // https://developer.apple.com/documentation/appkit/nstableview/headerview
+    open var headerView: NSTableHeaderView? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/selectedrowindexes
+    open var selectedRowIndexes: IndexSet { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstableview/selectedrow
+    open var selectedRow: Int { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstableview/allowsmultipleselection
+    open var allowsMultipleSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/allowsemptyselection
+    open var allowsEmptySelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/selectrowindexes(_:byextendingselection:)
+    open func selectRowIndexes(_ indexes: IndexSet, byExtendingSelection extend: Bool) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/deselectall(_:)
+    open func deselectAll(_ sender: Any?) {}
+    // https://developer.apple.com/documentation/appkit/nstableview/setdroprow(_:dropoperation:)
+    open func setDropRow(_ row: Int, dropOperation: NSTableView.DropOperation) {}
     // https://developer.apple.com/documentation/appkit/nstableview/delegate
     weak open var delegate: (any NSTableViewDelegate)?
 
@@ -175,11 +266,28 @@ public protocol NSTableViewDataSource: NSObjectProtocol {
     // optional:
     // https://developer.apple.com/documentation/appkit/nstableviewdatasource/numberofrows(in:)
     @MainActor func numberOfRows(in tableView: NSTableView) -> Int
+    // https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:pasteboardwriterforrow:)
+    @MainActor func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)?
+    // https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:validatedrop:proposedrow:proposeddropoperation:)
+    @MainActor func tableView(_ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+                              proposedDropOperation dropOperation: NSTableView.DropOperation) -> NSDragOperation
+    // https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:acceptdrop:row:dropoperation:)
+    @MainActor func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+                              dropOperation: NSTableView.DropOperation) -> Bool
 }
 
 // The optional requirements (`@objc optional` in the SDK).
 extension NSTableViewDataSource {
     @MainActor public func numberOfRows(in tableView: NSTableView) -> Int { fatalError("interface stub") }
+    @MainActor public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
+        fatalError("interface stub")
+    }
+    @MainActor public func tableView(_ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+                                     proposedDropOperation dropOperation: NSTableView.DropOperation) -> NSDragOperation {
+        fatalError("interface stub")
+    }
+    @MainActor public func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+                                     dropOperation: NSTableView.DropOperation) -> Bool { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/appkit/nstableviewdelegate
@@ -189,6 +297,13 @@ public protocol NSTableViewDelegate: NSObjectProtocol {
     @MainActor func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView?
     // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:heightofrow:)
     @MainActor func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableviewselectiondidchange(_:)
+    @MainActor func tableViewSelectionDidChange(_ notification: Notification)
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:shouldselectrow:)
+    @MainActor func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:selectionindexesforproposedselection:)
+    @MainActor func tableView(_ tableView: NSTableView,
+                              selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -197,6 +312,12 @@ extension NSTableViewDelegate {
         fatalError("interface stub")
     }
     @MainActor public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat { fatalError("interface stub") }
+    @MainActor public func tableViewSelectionDidChange(_ notification: Notification) { fatalError("interface stub") }
+    @MainActor public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool { fatalError("interface stub") }
+    @MainActor public func tableView(_ tableView: NSTableView,
+                                     selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet {
+        fatalError("interface stub")
+    }
 }
 
 // MARK: NSCollectionView

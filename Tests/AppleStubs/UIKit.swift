@@ -62,7 +62,163 @@ extension IndexPath {
 @MainActor open class UIWindow: UIView {}
 
 // https://developer.apple.com/documentation/uikit/uiscrollview
-@MainActor open class UIScrollView: UIView {}
+@MainActor open class UIScrollView: UIView {
+    // https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol
+    open var refreshControl: UIRefreshControl? { get { fatalError("interface stub") } set {} }
+}
+
+// MARK: Controls, actions, bar items
+
+// https://developer.apple.com/documentation/uikit/uicontrol
+@MainActor open class UIControl: UIView {
+    // https://developer.apple.com/documentation/uikit/uicontrol/event
+    public struct Event: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/uikit/uicontrol/event/valuechanged
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        // https://developer.apple.com/documentation/uikit/uicontrol/event/primaryactiontriggered
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    }
+    // https://developer.apple.com/documentation/uikit/uicontrol/addaction(_:for:)
+    open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
+}
+
+// https://developer.apple.com/documentation/uikit/uirefreshcontrol
+@MainActor open class UIRefreshControl: UIControl {
+    // https://developer.apple.com/documentation/uikit/uirefreshcontrol/init()
+    public init() { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/init(coder:)
+    public required init?(coder: NSCoder) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uirefreshcontrol/isrefreshing
+    open var isRefreshing: Bool { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uirefreshcontrol/beginrefreshing()
+    open func beginRefreshing() {}
+    // https://developer.apple.com/documentation/uikit/uirefreshcontrol/endrefreshing()
+    open func endRefreshing() {}
+}
+
+// https://developer.apple.com/documentation/uikit/uiimage
+@MainActor open class UIImage: NSObject {
+    // https://developer.apple.com/documentation/uikit/uiimage/init(systemname:)
+    public init?(systemName name: String) { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uicolor
+open class UIColor: NSObject {}
+
+// https://developer.apple.com/documentation/uikit/uimenuelement
+@MainActor open class UIMenuElement: NSObject {
+    // https://developer.apple.com/documentation/uikit/uimenuelement/attributes
+    public struct Attributes: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/uikit/uimenuelement/attributes/disabled
+        public static let disabled = Attributes(rawValue: 1 << 0)
+        // https://developer.apple.com/documentation/uikit/uimenuelement/attributes/destructive
+        public static let destructive = Attributes(rawValue: 1 << 1)
+    }
+    // https://developer.apple.com/documentation/uikit/uimenuelement/state
+    public enum State: Int, Sendable {
+        case off, on, mixed
+    }
+}
+
+// https://developer.apple.com/documentation/uikit/uimenu
+@MainActor open class UIMenu: UIMenuElement {}
+
+// https://developer.apple.com/documentation/uikit/uiactionhandler
+public typealias UIActionHandler = (UIAction) -> Void
+
+// https://developer.apple.com/documentation/uikit/uiaction
+@MainActor open class UIAction: UIMenuElement {
+    // https://developer.apple.com/documentation/uikit/uiaction/identifier-swift.struct
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+    // https://developer.apple.com/documentation/uikit/uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
+    public convenience init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
+                            discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+                            state: UIMenuElement.State = .off, handler: @escaping UIActionHandler) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiaction/title
+    open var title: String { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiaction/sender
+    open var sender: Any? { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uibaritem
+@MainActor open class UIBarItem: NSObject {
+    // https://developer.apple.com/documentation/uikit/uibaritem/title
+    open var title: String? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uibaritem/isenabled
+    open var isEnabled: Bool { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uibarbuttonitem
+@MainActor open class UIBarButtonItem: UIBarItem {
+    // https://developer.apple.com/documentation/uikit/uibarbuttonitem/systemitem
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize,
+             bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo,
+             pageCurl, close
+    }
+    // https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(systemitem:primaryaction:menu:)
+    public convenience init(systemItem: UIBarButtonItem.SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(title:image:primaryaction:menu:)
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/uikit/uibarbuttonitem/primaryaction
+    open var primaryAction: UIAction? { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uinavigationitem
+@MainActor open class UINavigationItem: NSObject {
+    // https://developer.apple.com/documentation/uikit/uinavigationitem/title
+    open var title: String? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uinavigationitem/rightbarbuttonitem
+    open var rightBarButtonItem: UIBarButtonItem? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uinavigationitem/leftbarbuttonitem
+    open var leftBarButtonItem: UIBarButtonItem? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uinavigationitem/rightbarbuttonitems
+    open var rightBarButtonItems: [UIBarButtonItem]? { get { fatalError("interface stub") } set {} }
+}
+
+// MARK: Swipe actions
+
+// https://developer.apple.com/documentation/uikit/uicontextualaction
+@MainActor open class UIContextualAction: NSObject {
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/style-swift.enum
+    public enum Style: Int, Sendable {
+        case normal, destructive
+    }
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/handler-swift.typealias
+    public typealias Handler = @MainActor (UIContextualAction, UIView, @escaping (Bool) -> Void) -> Void
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/init(style:title:handler:)
+    public convenience init(style: UIContextualAction.Style, title: String?, handler: @escaping UIContextualAction.Handler) {
+        fatalError("interface stub")
+    }
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/title
+    open var title: String? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/backgroundcolor
+    open var backgroundColor: UIColor! { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicontextualaction/image
+    open var image: UIImage? { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration
+@MainActor open class UISwipeActionsConfiguration: NSObject {
+    // https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration/init(actions:)
+    public convenience init(actions: [UIContextualAction]) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration/actions
+    open var actions: [UIContextualAction] { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration/performsfirstactionwithfullswipe
+    open var performsFirstActionWithFullSwipe: Bool { get { fatalError("interface stub") } set {} }
+}
 
 // MARK: View controllers
 
@@ -84,6 +240,14 @@ extension IndexPath {
     open func viewWillAppear(_ animated: Bool) {}
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
     open func viewDidAppear(_ animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationitem
+    open var navigationItem: UINavigationItem { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/editbuttonitem
+    open var editButtonItem: UIBarButtonItem { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/isediting
+    open var isEditing: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/setediting(_:animated:)
+    open func setEditing(_ editing: Bool, animated: Bool) {}
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewcontroller
@@ -135,6 +299,12 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     public enum CellStyle: Int, Sendable {
         case `default`, value1, value2, subtitle
     }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/editingstyle-swift.enum
+    public enum EditingStyle: Int, Sendable {
+        case none, delete, insert
+    }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/showsreordercontrol
+    open var showsReorderControl: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
     public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/init(coder:)
@@ -171,11 +341,33 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     weak open var dataSource: (any UITableViewDataSource)?
     // https://developer.apple.com/documentation/uikit/uitableview/delegate
     weak open var delegate: (any UITableViewDelegate)?
+    // https://developer.apple.com/documentation/uikit/uitableview/scrollposition
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+    }
     // https://developer.apple.com/documentation/uikit/uitableview/deselectrow(at:animated:)
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/selectrow(at:animated:scrollposition:)
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: UITableView.ScrollPosition) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/indexpathforselectedrow
+    open var indexPathForSelectedRow: IndexPath? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableview/indexpathsforselectedrows
+    open var indexPathsForSelectedRows: [IndexPath]? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableview/allowsselection
+    open var allowsSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uitableview/allowsmultipleselection
+    open var allowsMultipleSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uitableview/allowsselectionduringediting
+    open var allowsSelectionDuringEditing: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uitableview/isediting
+    open var isEditing: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uitableview/setediting(_:animated:)
+    open func setEditing(_ editing: Bool, animated: Bool) {}
 
     // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-1m7da
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+    // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         fatalError("interface stub")
@@ -220,11 +412,33 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     // optional:
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:didselectrowat:)
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:diddeselectrowat:)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:editingstyleforrowat:)
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:trailingswipeactionsconfigurationforrowat:)
+    func tableView(_ tableView: UITableView,
+                   trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:leadingswipeactionsconfigurationforrowat:)
+    func tableView(_ tableView: UITableView,
+                   leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
 }
 
 // The optional requirements (`@objc optional` in the SDK).
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+        fatalError("interface stub")
+    }
+    public func tableView(_ tableView: UITableView,
+                          trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        fatalError("interface stub")
+    }
+    public func tableView(_ tableView: UITableView,
+                          leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        fatalError("interface stub")
+    }
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewdatasource
@@ -242,6 +456,12 @@ extension UITableViewDelegate {
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
     // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:caneditrowat:)
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:commit:forrowat:)
+    func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:canmoverowat:)
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    // https://developer.apple.com/documentation/uikit/uitableviewdatasource/tableview(_:moverowat:to:)
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -250,6 +470,13 @@ extension UITableViewDataSource {
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { fatalError("interface stub") }
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { fatalError("interface stub") }
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        fatalError("interface stub")
+    }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        fatalError("interface stub")
+    }
 }
 
 // MARK: UICollectionView
@@ -266,7 +493,34 @@ extension UITableViewDataSource {
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell
-@MainActor open class UICollectionViewListCell: UICollectionViewCell {}
+@MainActor open class UICollectionViewListCell: UICollectionViewCell {
+    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/accessories
+    open var accessories: [UICellAccessory] { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/uikit/uicellaccessory
+public struct UICellAccessory {
+    // https://developer.apple.com/documentation/uikit/uicellaccessory/displayedstate
+    public enum DisplayedState: Sendable {
+        case always, whenEditing, whenNotEditing
+    }
+    // https://developer.apple.com/documentation/uikit/uicellaccessory/layoutdimension
+    public enum LayoutDimension {
+        case actual, standard
+        case custom(CGFloat)
+    }
+    // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions
+    public struct ReorderOptions {
+        // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions/init(ishidden:reservedlayoutwidth:tintcolor:showsverticalseparator:)
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: UICellAccessory.LayoutDimension = .standard,
+                    tintColor: UIColor? = nil, showsVerticalSeparator: Bool = true) {}
+    }
+    // https://developer.apple.com/documentation/uikit/uicellaccessory/reorder(displayed:options:)
+    public static func reorder(displayed: UICellAccessory.DisplayedState = .whenEditing,
+                               options: UICellAccessory.ReorderOptions = ReorderOptions()) -> UICellAccessory {
+        fatalError("interface stub")
+    }
+}
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewlayout
 @MainActor open class UICollectionViewLayout: NSObject {}
@@ -282,6 +536,18 @@ public struct UICollectionLayoutListConfiguration {
     }
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/init(appearance:)
     public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/headermode-swift.enum
+    public enum HeaderMode: Hashable, Sendable {
+        case none, supplementary, firstItemInSection
+    }
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/headermode-swift.property
+    public var headerMode: UICollectionLayoutListConfiguration.HeaderMode = .none
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/swipeactionsconfigurationprovider
+    public typealias SwipeActionsConfigurationProvider = (IndexPath) -> UISwipeActionsConfiguration?
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/trailingswipeactionsconfigurationprovider
+    public var trailingSwipeActionsConfigurationProvider: UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider?
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/leadingswipeactionsconfigurationprovider
+    public var leadingSwipeActionsConfigurationProvider: UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider?
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
@@ -317,8 +583,47 @@ public struct UICollectionLayoutListConfiguration {
         public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
     }
 
+    // https://developer.apple.com/documentation/uikit/uicollectionview/supplementaryregistration
+    public struct SupplementaryRegistration<Supplementary> where Supplementary: UICollectionReusableView {
+        // https://developer.apple.com/documentation/uikit/uicollectionview/supplementaryregistration/handler
+        public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        // https://developer.apple.com/documentation/uikit/uicollectionview/supplementaryregistration/init(elementkind:handler:)
+        public init(elementKind: String, handler: @escaping UICollectionView.SupplementaryRegistration<Supplementary>.Handler) {}
+    }
+
     // https://developer.apple.com/documentation/uikit/uicollectionview/datasource
     weak open var dataSource: (any UICollectionViewDataSource)?
+    // https://developer.apple.com/documentation/uikit/uicollectionview/delegate
+    weak open var delegate: (any UICollectionViewDelegate)?
+
+    // https://developer.apple.com/documentation/uikit/uicollectionview/scrollposition
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/uikit/uicollectionview/scrollposition/top
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        // https://developer.apple.com/documentation/uikit/uicollectionview/scrollposition/centeredvertically
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        // https://developer.apple.com/documentation/uikit/uicollectionview/scrollposition/bottom
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/allowsselection
+    open var allowsSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/allowsmultipleselection
+    open var allowsMultipleSelection: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/indexpathsforselecteditems
+    open var indexPathsForSelectedItems: [IndexPath]? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionview/selectitem(at:animated:scrollposition:)
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: UICollectionView.ScrollPosition) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/deselectitem(at:animated:)
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uicollectionview/isediting
+    open var isEditing: Bool { get { fatalError("interface stub") } set {} }
+
+    // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablesupplementary(using:for:)
+    public func dequeueConfiguredReusableSupplementary<Supplementary>(
+        using registration: UICollectionView.SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
+    ) -> Supplementary where Supplementary: UICollectionReusableView { fatalError("interface stub") }
 
     // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablecell(using:for:item:)
     public func dequeueConfiguredReusableCell<Cell, Item>(using registration: UICollectionView.CellRegistration<Cell, Item>,
@@ -368,6 +673,10 @@ public struct UICollectionLayoutListConfiguration {
     // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
     func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> UICollectionReusableView
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:canmoveitemat:)
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:moveitemat:to:)
+    func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -375,4 +684,24 @@ extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { fatalError("interface stub") }
     public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> UICollectionReusableView { fatalError("interface stub") }
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        fatalError("interface stub")
+    }
+    public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+                               to destinationIndexPath: IndexPath) { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    // optional:
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:didselectitemat:)
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:diddeselectitemat:)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+}
+
+// The optional requirements (`@objc optional` in the SDK).
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { fatalError("interface stub") }
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { fatalError("interface stub") }
 }

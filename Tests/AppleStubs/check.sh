@@ -9,7 +9,8 @@
 # writes it in code, beyond the README's).
 #
 # Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
-# label, a wrong argument type, a misspelled optional data source method) must fail it.
+# label, a wrong argument type, a misspelled optional data source method, a wrong label on a cell
+# registration's dequeue, a misspelled editing or drop method) must fail it.
 #
 # And that the package's own IndexPath(item:section:), .item and .section exist only where UIKit
 # and AppKit do not: the package's modules are compiled here with UIKit (or AppKit) importable,
@@ -73,6 +74,15 @@ objc_conformances_of_generic_classes() { # sources folder
     done < <(grep -rhoE "^extension [A-Za-z]+: (UI|NS)[A-Za-z]+(DataSource|Delegate)" "$folder" | awk '{ sub(":", "", $2); print $2 }' | sort -u)
     return $found
 }
+# Swift reports a misspelled optional method ("nearly matches") in an extension of a final class
+# but not of an open one, and the data sources are open (to be subclassed, as Apple's are): their
+# UIKit and AppKit methods are also type-checked in a copy where the data sources are final.
+finalized() { # folder: its data sources made final classes, their open members public
+    find "$1" -name '*.swift' -print0 | xargs -0 perl -pi -e \
+        's/^open class (\w+DataSource)\b/public final class $1/; s/^(\s+)open (func|var)\b/$1public $2/'
+}
+final_copy="$OUT/final-data-sources"
+
 echo "== Objective-C conformances in extensions"
 objc_conformances_of_generic_classes Sources/ModelStorageViews || exit 1
 echo "   none on a generic class"
@@ -98,6 +108,9 @@ for framework in UIKit AppKit; do
         dir="$OUT/$framework-$variant"
         emit ModelStorageViews "$dir" $(sources Sources/ModelStorageViews)
         echo "   ModelStorageViews ($variant closures): type-checks"
+        rm -rf "$final_copy" && cp -r Sources/ModelStorageViews "$final_copy" && finalized "$final_copy"
+        typecheck "$dir" $(sources "$final_copy")
+        echo "   ModelStorageViews with final data sources ($variant closures): no near miss of an optional method"
         examples=$(extract_examples "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}")
         [ -n "$examples" ] || { echo "no $framework example found in ${EXAMPLE_DOCS[*]}"; exit 1; }
         for example in $examples; do
@@ -128,6 +141,7 @@ planted_copy() { # file, from, to: a copy of ModelStorageViews in $copy, with `f
     rm -rf "$copy" && cp -r Sources/ModelStorageViews "$copy"
     grep -qF -- "$from" "$copy/$file" || { echo "planted error not applied: $from"; exit 1; }
     FROM="$from" TO="$to" perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$copy/$file"
+    finalized "$copy"
 }
 plant() { # framework, file, from, to, expected diagnostic
     local framework=$1 file=$2 from=$3 to=$4 expected=$5
@@ -156,8 +170,16 @@ plant AppKit AppKit/NSCollectionView+Operations.swift "collectionView.insertItem
     "collectionView.insertItems(at: indexPaths)" "cannot convert value"
 plant AppKit AppKit/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
     "func numberOfRow(in tableView: NSTableView)" "nearly matches"
-planted_copy UIKit/TableViewDataSource+UIKit.swift "public final class TableViewDataSource: NSObject {" \
-    "public final class TableViewDataSource<Source>: NSObject {"
+plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)" \
+    "dequeueConfiguredReusableCell(registration: registration, for: indexPath, item: item)" "argument label"
+plant UIKit UIKit/TableViewDataSource+UIKit.swift "moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)" \
+    "moveRowsAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)" "nearly matches"
+plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "canMoveItemAt indexPath: IndexPath) -> Bool" \
+    "canMoveItemsAt indexPath: IndexPath) -> Bool" "nearly matches"
+plant AppKit AppKit/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
+    "acceptDrop info: any NSDraggingInfo, rows row: Int," "nearly matches"
+planted_copy UIKit/TableViewDataSource+UIKit.swift "open class TableViewDataSource: NSObject {" \
+    "open class TableViewDataSource<Source>: NSObject {"
 if objc_conformances_of_generic_classes "$copy" >/dev/null; then echo "the check did not catch a generic data source"; exit 1; fi
 echo "   caught: a generic class conforming to UITableViewDataSource in an extension"
 echo "apple-check: passed"

@@ -1,5 +1,7 @@
 #if GRDB
+import ModelStorage
 import ModelStorageGRDB
+import ModelStorageTesting
 import Testing
 
 // The DatabaseStorage example of README.md, verbatim, so that it keeps compiling and stays true.
@@ -13,23 +15,25 @@ struct Novel: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatab
 @MainActor
 final class NovelList {
     let storage: DatabaseStorage<Novel>
+    let updater: ViewUpdater<DatabaseStorage<Novel>>
     private var observing: Task<Void, any Error>?
 
-    init(database: any DatabaseWriter) throws {
+    /// `view`: a table or collection view through ModelStorageViews (or a SimulatedView in tests);
+    /// its data source reads `updater`, never `storage`.
+    init(database: any DatabaseWriter, view: any BatchUpdatingView) throws {
         storage = try DatabaseStorage(writer: database,
                                       request: Novel.order(Column("genre"), Column("title")),
                                       sectionColumn: "genre")            // headers: the genre
-        storage.addObserver { update in
-            // tableView.performBatchUpdates { ... }, exactly as for MemoryStorage
-        }
+        updater = ViewUpdater(storage: storage, view: view)              // each commit: one animated batch
         storage.addErrorObserver { error in
             // .database, .decoding, .duplicateID ...: the list keeps what it showed
         }
         observing = Task { try await self.storage.observe() }           // until cancelled
     }
 
+    /// The title of the novel the view shows at `indexPath` (the view's index paths).
     func title(at indexPath: IndexPath) -> String? {
-        storage.record(at: indexPath)?.title    // fetched with the rows around it, then cached
+        updater.displayedItem(at: indexPath)?.title
     }
 
     func stop() { observing?.cancel() }
@@ -49,7 +53,10 @@ struct DatabaseReadmeExampleTests {
             }
             try Novel(id: 1, title: "Dune", genre: "science fiction").insert(db)
         }
-        let list = try NovelList(database: dbQueue)
+        let view = SimulatedView(animationDuration: .zero)
+        let list = try NovelList(database: dbQueue, view: view)
+        view.dataSource = list.updater
+        view.layoutIfNeeded()
         var updates: [StorageUpdate] = []
         list.storage.addObserver { updates.append($0) }
         let recorder = UpdateRecorderWaiter()
@@ -60,7 +67,10 @@ struct DatabaseReadmeExampleTests {
         }
         try await recorder.wait { updates.count == 1 }
         #expect(updates.first?.insertedSectionIndexes == [0])
+        try await recorder.wait { view.finishAnimations(); return list.updater.isIdle }   // the updater's batch has run
         #expect(list.title(at: IndexPath(item: 0, section: 1)) == "Dune")
+        #expect(list.title(at: IndexPath(item: 0, section: 0)) == "Emma")
+        #expect(view.visibleCells.map { ($0.item as? Novel)?.title } == ["Emma", "Dune"] && view.violations.isEmpty)
         #expect(list.storage.headerModel(forSection: 0) as? String == "classics")
         list.stop()
     }

@@ -52,7 +52,6 @@ final class CollectionViewStandIn: RecordingStandIn, CollectionViewOperations {
         calls.append("moveItem \(Array(indexPath)) \(Array(newIndexPath))")
         view.moveItem(at: indexPath, to: newIndexPath)
     }
-    var indexPathsForVisibleItems: [IndexPath] { view.indexPathsForVisibleItems }
 }
 
 /// `UITableView.RowAnimation`'s stand-in: which animation each call was given.
@@ -97,7 +96,6 @@ final class TableViewStandIn: RecordingStandIn, TableViewOperations {
         calls.append("moveRow \(Array(indexPath)) \(Array(newIndexPath))")
         view.moveItem(at: indexPath, to: newIndexPath)
     }
-    var indexPathsForVisibleRows: [IndexPath]? { view.indexPathsForVisibleItems }
 }
 
 /// An `NSTableView` stand-in that shifts as `NSTableView` does: every call applies at once.
@@ -126,8 +124,6 @@ final class ShiftingTable: IncrementalTableOperations {
     var numberOfColumns = 2
     private var nextViewID = 0
     private var inUpdates = false
-
-    var visibleRows: Range<Int> { 0..<min(rows.count, 20) }
 
     /// Reads every row from the data source (as `reloadData()` does).
     func reloadData() {

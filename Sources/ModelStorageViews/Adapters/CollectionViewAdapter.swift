@@ -59,8 +59,6 @@ public final class CollectionViewAdapter: BatchUpdatingView {
     }
     /// `reloadData()`.
     public func reloadData() { operations.reloadData() }
-    /// The visible items.
-    public var indexPathsForVisibleItems: [IndexPath] { operations.indexPathsForVisibleItems }
     /// Whether the view is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 }

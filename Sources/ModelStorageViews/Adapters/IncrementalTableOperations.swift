@@ -30,8 +30,6 @@ public protocol IncrementalTableOperations<AnimationOptions> {
     func reloadData()
     /// The number of columns.
     var numberOfColumns: Int { get }
-    /// The rows that are visible.
-    var visibleRows: Range<Int> { get }
     /// Whether the table is in a window.
     var isInWindow: Bool { get }
 }

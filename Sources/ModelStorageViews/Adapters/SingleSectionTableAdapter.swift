@@ -110,8 +110,6 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
 
     /// `reloadData()`.
     public func reloadData() { operations.reloadData() }
-    /// The visible rows, as index paths of section 0.
-    public var indexPathsForVisibleItems: [IndexPath] { operations.visibleRows.map { [0, $0] } }
     /// Whether the table is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 

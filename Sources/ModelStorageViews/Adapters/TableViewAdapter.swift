@@ -68,8 +68,6 @@ public final class TableViewAdapter<RowAnimation>: BatchUpdatingView {
     }
     /// `reloadData()`.
     public func reloadData() { operations.reloadData() }
-    /// The visible rows.
-    public var indexPathsForVisibleItems: [IndexPath] { operations.indexPathsForVisibleRows ?? [] }
     /// Whether the table is in a window.
     public var isInWindow: Bool { operations.isInWindow }
 }

@@ -36,8 +36,6 @@ public protocol TableViewOperations<RowAnimation> {
     func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath)
     /// Drops every cell and reads the data source again.
     func reloadData()
-    /// The index paths of the visible rows (`nil` when none).
-    var indexPathsForVisibleRows: [IndexPath]? { get }
     /// Whether the view is in a window.
     var isInWindow: Bool { get }
 }

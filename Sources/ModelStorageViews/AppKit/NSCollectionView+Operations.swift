@@ -25,7 +25,6 @@ struct NSCollectionViewOperations: CollectionViewOperations {
     func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
     func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { collectionView.moveItem(at: indexPath, to: newIndexPath) }
     func reloadData() { collectionView.reloadData() }
-    var indexPathsForVisibleItems: [IndexPath] { collectionView.indexPathsForVisibleItems().sorted() }
     var isInWindow: Bool { collectionView.window != nil }
 }
 

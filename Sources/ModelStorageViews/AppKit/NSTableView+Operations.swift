@@ -31,7 +31,6 @@ struct NSTableViewOperations: IncrementalTableOperations {
     }
     func reloadData() { tableView.reloadData() }
     var numberOfColumns: Int { tableView.numberOfColumns }
-    var visibleRows: Range<Int> { Range(tableView.rows(in: tableView.visibleRect)) ?? 0..<0 }
     var isInWindow: Bool { tableView.window != nil }
 }
 

@@ -22,7 +22,6 @@ struct UICollectionViewOperations: CollectionViewOperations {
     func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reconfigureItems(at: indexPaths) }
     func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { collectionView.moveItem(at: indexPath, to: newIndexPath) }
     func reloadData() { collectionView.reloadData() }
-    var indexPathsForVisibleItems: [IndexPath] { collectionView.indexPathsForVisibleItems }
     var isInWindow: Bool { collectionView.window != nil }
 }
 

@@ -34,7 +34,6 @@ struct UITableViewOperations: TableViewOperations {
     func reconfigureRows(at indexPaths: [IndexPath]) { tableView.reconfigureRows(at: indexPaths) }
     func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { tableView.moveRow(at: indexPath, to: newIndexPath) }
     func reloadData() { tableView.reloadData() }
-    var indexPathsForVisibleRows: [IndexPath]? { tableView.indexPathsForVisibleRows }
     var isInWindow: Bool { tableView.window != nil }
 }
 
