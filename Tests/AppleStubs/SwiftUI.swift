@@ -278,7 +278,7 @@ extension UIViewRepresentable {
 
 extension UIViewRepresentable where Self.Coordinator == Void {
     // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makecoordinator() (default)
-    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator {}
+    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator { () }
 }
 
 // https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
@@ -324,7 +324,7 @@ extension NSViewRepresentable {
 
 extension NSViewRepresentable where Self.Coordinator == Void {
     // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makecoordinator() (default)
-    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator {}
+    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator { () }
 }
 
 // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext
