@@ -7,11 +7,11 @@ import ModelStorage
 /// updater's user-action API (displayed index paths resolved by identity).
 extension ListHost: UserActionHandling {
     /// A swipe to delete of the row the view shows at `indexPath`: the storage removes that item
-    /// by identity (``ViewUpdater/userDidDeleteItem(at:)``) and ``didDeleteItem`` is told; for a
+    /// by identity (`ViewUpdater/userDidDeleteItem(at:)`) and ``didDeleteItem`` is told; for a
     /// storage the updater cannot edit (`DatabaseStorage`), ``didDeleteItem`` is called with the
     /// item so that the app removes it at its source.
     ///
-    /// - Throws: the updater's ``UserActionError`` (``UserActionError/notEditable`` only when
+    /// - Throws: the updater's `UserActionError` (`UserActionError/notEditable` only when
     ///   ``didDeleteItem`` is not set); the storage is then unchanged.
     public func userDidDeleteItem(at indexPath: IndexPath) throws(UserActionError) {
         guard let item = updater.item(at: indexPath) else { throw .noItemDisplayed(indexPath) }
@@ -24,11 +24,11 @@ extension ListHost: UserActionHandling {
     }
 
     /// A drag of the row the view showed at `source` to `destination` (displayed index paths, the
-    /// view already shows the move): the updater takes it (``ViewUpdater/userDidMoveItem(at:to:)``)
+    /// view already shows the move): the updater takes it (`ViewUpdater/userDidMoveItem(at:to:)`)
     /// and ``didMoveItem`` is told, also for a storage the updater cannot edit (whose app writes
     /// the new order; else the next batch animates the row back).
     ///
-    /// - Throws: the updater's ``UserActionError``, except ``UserActionError/notEditable`` when
+    /// - Throws: the updater's `UserActionError`, except `UserActionError/notEditable` when
     ///   ``didMoveItem`` is set.
     public func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         guard let item = updater.item(at: source) else { throw .noItemDisplayed(source) }
@@ -41,7 +41,7 @@ extension ListHost: UserActionHandling {
     }
 
     /// The storage's index path of the item the view shows at `indexPath` (see
-    /// ``ViewUpdater/storageIndexPath(forDisplayed:)``).
+    /// `ViewUpdater/storageIndexPath(forDisplayed:)`).
     public func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath? {
         updater.storageIndexPath(forDisplayed: indexPath)
     }

@@ -4,7 +4,7 @@ import Foundation
 import ModelStorage
 
 /// What a SwiftUI representable's coordinator does, platform independent (`StorageList` is a
-/// thin shell around it): it owns the ``ViewUpdater`` between a storage and a view, is the view's
+/// thin shell around it): it owns the `ViewUpdater` between a storage and a view, is the view's
 /// data source (it forwards to the updater), and takes SwiftUI's life cycle:
 ///
 /// - ``update(storage:rowContent:contentVersion:)`` at every re-render of the parent costs O(1)
@@ -75,7 +75,7 @@ public final class ListHost<Source: ContentStorage, RowContent, ID: Hashable> {
     ///   - contentVersion: the app's signal of what `rowContent` shows.
     ///   - identify: the id of an item, for the selection.
     ///   - visibleItems: the index paths of the view's visible cells.
-    ///   - schedule: the updaters' scheduler (see ``ViewUpdater/init(storage:view:schedule:)``).
+    ///   - schedule: the updaters' scheduler (see `ViewUpdater/init(storage:view:schedule:)`).
     public init(storage: Source, view: any BatchUpdatingView, rowContent: RowContent,
                 contentVersion: AnyHashable? = nil,
                 identify: @escaping @MainActor (any Sendable) -> ID?,

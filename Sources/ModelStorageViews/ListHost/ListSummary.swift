@@ -6,7 +6,7 @@ import Observation
 
 /// What a screen shows beside a list (a count, an empty state), observable (the Observation
 /// framework: SwiftUI re-renders what reads it). It follows what the *view* shows: it changes
-/// inside the batch that shows a change (the updater's ``ViewUpdater/didChangeContent``), never
+/// inside the batch that shows a change (the updater's `ViewUpdater/didChangeContent`), never
 /// ahead of the list. Attach it to a ``ListHost`` (``ListHost/attach(_:)``; `StorageList`'s
 /// `summary` parameter does) or follow an updater yourself with ``follow(_:)``.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
@@ -23,7 +23,7 @@ public final class ListSummary {
     /// A summary of an empty list, until it reads one.
     public init() {}
 
-    /// Reads the counts `list` shows (a ``ViewUpdater``, a ``ListHost``). Observers are told only
+    /// Reads the counts `list` shows (a `ViewUpdater`, a ``ListHost``). Observers are told only
     /// of the values that changed.
     ///
     /// - Complexity: O(sections).
@@ -34,7 +34,7 @@ public final class ListSummary {
         if items != numberOfItems { numberOfItems = items }
     }
 
-    /// Follows `updater` (its one ``ViewUpdater/didChangeContent`` listener) and reads it now.
+    /// Follows `updater` (its one `ViewUpdater/didChangeContent` listener) and reads it now.
     public func follow<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
         read(updater)
         updater.didChangeContent = { [weak self, unowned updater] in self?.read(updater) }
