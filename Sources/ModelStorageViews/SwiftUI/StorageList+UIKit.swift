@@ -72,7 +72,7 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     }
 
     func update(storage: Source, _ content: StorageListContent<ID>) {
-        guard let host else { return }
+        guard let host, !host.isDismantled else { return }
         host.update(storage: storage, rowContent: content, contentVersion: content.version)
         host.refreshAction = content.refresh
         guard let selection = content.selection else { return }
