@@ -17,6 +17,12 @@ struct ConstantHashRow: Identifiable, Hashable, Sendable {
 }
 
 /// A row identified by a UUID, for the storage version of DifferenceKit's scenario.
+/// A second item type for heterogeneous lists: `OtherRow(id: 1)` is not `Row(id: 1)`.
+struct OtherRow: Identifiable, Equatable, Sendable {
+    let id: Int
+    var value: Int
+}
+
 struct UUIDRow: Identifiable, Equatable, Sendable {
     let id: UUID
     var value: Int
@@ -75,8 +81,23 @@ extension BenchmarkPlan {
             ("SingleSectionHashableStorage.setItems, same", [.time("storage constant-hash-10k setItems", relativeTo: "storage constant-hash-10k Changeset")]),
             ("MemoryStorage.setItems(_:forSection:), same", [.time("storage constant-hash-10k MemoryStorage.setItems", relativeTo: "storage constant-hash-10k Changeset")]),
         ]
+        // The same change as untyped items of two types whose ids collide (Row 5 and OtherRow 5
+        // are two items): MemoryStorage diffs them by type and id, one dynamic cast per item.
+        let twoTypes = { (rows: [Row]) -> [any Sendable] in
+            rows.map { $0.id % 2 == 0 ? Row(id: $0.id / 2, value: $0.value) as any Sendable : OtherRow(id: $0.id / 2, value: $0.value) }
+        }
+        add("storage mix-100k MemoryStorage.setItems two types", inputKey: "storage-mix-two-types",
+            input: { let (old, new) = mixScenario(count: 100_000); return (old: twoTypes(old), new: twoTypes(new)) },
+            prepare: { input -> (MemoryStorage, [any Sendable]) in
+                let storage = MemoryStorage()
+                try! storage.addItems(input.old)
+                return (storage, input.new)
+            }) { (storage: MemoryStorage, new: [any Sendable]) in
+            try! storage.setItems(new, forSection: 0)
+        }
         table.rows += [
             ("Changeset, mix-100k (Int ids)", [.time("storage mix-100k Changeset")]),
+            ("MemoryStorage.setItems, same as [any Sendable] of two types", [.time("storage mix-100k MemoryStorage.setItems two types", relativeTo: "storage mix-100k Changeset")]),
             ("SingleSectionEquatableStorage.setItems, same", [.time("storage mix-100k setItems", relativeTo: "storage mix-100k Changeset")]),
             ("Changeset, dk100k (UUID ids)", [.time("storage dk100k Changeset")]),
             ("SingleSectionEquatableStorage.setItems, same", [.time("storage dk100k setItems", relativeTo: "storage dk100k Changeset")]),

@@ -23,8 +23,8 @@ extension SimulatedView {
     /// that does not take the move into what the view reads leaves the view's counts different
     /// from its data source's, and the next batch raises UIKit's "Invalid update".
     ///
-    /// - Throws: ``UserActionError/noItemDisplayed(_:)`` or ``UserActionError/invalidDestination(_:)``
-    ///   for rows the view does not show (nothing moves); ``UserActionError/notEditable`` when
+    /// - Throws: `UserActionError.noItemDisplayed` or `UserActionError.invalidDestination`
+    ///   for rows the view does not show (nothing moves); `UserActionError.notEditable` when
     ///   no handler takes it; else what the handler throws.
     public func simulateUserMove(from source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         if cachedItemCounts == nil { layoutIfNeeded() }
@@ -47,8 +47,8 @@ extension SimulatedView {
     /// A swipe to delete of the row the view shows at `indexPath`: the handler is told; the view
     /// itself changes only when its data source sends the deletion.
     ///
-    /// - Throws: ``UserActionError/noItemDisplayed(_:)`` for a row the view does not show,
-    ///   ``UserActionError/notEditable`` when no handler takes it, else what the handler throws.
+    /// - Throws: `UserActionError.noItemDisplayed` for a row the view does not show,
+    ///   `UserActionError.notEditable` when no handler takes it, else what the handler throws.
     public func simulateSwipeToDelete(at indexPath: IndexPath) throws(UserActionError) {
         if cachedItemCounts == nil { layoutIfNeeded() }
         guard Self.holds(indexPath, in: cachedItemCounts ?? []) else { throw .noItemDisplayed(indexPath) }
@@ -60,7 +60,7 @@ extension SimulatedView {
     /// `extending`); returns the item its data source shows there, which is what a
     /// `didSelectItemAt` delegate method reads.
     ///
-    /// - Throws: ``UserActionError/noItemDisplayed(_:)`` for a row the view does not show.
+    /// - Throws: `UserActionError.noItemDisplayed` for a row the view does not show.
     @discardableResult
     public func simulateSelection(at indexPath: IndexPath, extending: Bool = false) throws(UserActionError) -> (any Sendable)? {
         if cachedItemCounts == nil { layoutIfNeeded() }

@@ -28,7 +28,7 @@ import ModelStorage
 ///   same kind of cell (``cellKind``), as `reconfigureItems(at:)` requires.
 /// - **The user's actions.** ``simulateUserMove(from:to:)`` moves a row as a drag does (the view
 ///   shows the move, then tells its data source), ``simulateSwipeToDelete(at:)`` and
-///   ``simulateSelection(at:)`` name rows by the index paths the view shows; they reach
+///   ``simulateSelection(at:extending:)`` name rows by the index paths the view shows; they reach
 ///   ``userActionHandler`` (the data source when it handles user actions, as a `ViewUpdater`
 ///   does). Selection follows its rows through batches, as UIKit's does.
 ///

@@ -6,7 +6,8 @@
 # "nearly matches" warning). Both spellings of the SDK's imported closures are checked.
 #
 # It also type-checks the view controllers in Apps/ (an app's code as a UIKit or AppKit developer
-# writes it in code, beyond the README's).
+# writes it in code, beyond the README's), and Spellings/ (the data sources' spellings before
+# issue 38, which must keep compiling with a deprecation warning).
 #
 # Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
 # label, a wrong argument type, a misspelled optional data source method, a wrong label on a cell
@@ -125,6 +126,14 @@ $(extract_examples SwiftUI "$dir/examples-swiftui" "${EXAMPLE_DOCS[@]}")"
         for app in Tests/AppleStubs/Apps/$framework/*.swift Tests/AppleStubs/Apps/SwiftUI/*.swift; do
             typecheck "$dir" "$app"
             echo "   app $(basename "$app"): type-checks"
+        done
+        # Today's spellings before issue 38 keep compiling, deprecated.
+        for old in Tests/AppleStubs/Spellings/$framework/*.swift; do
+            "$SWIFTC" -typecheck "${FLAGS[@]}" -I "$dir" -I "$OUT/package" -I CSources/CFingerprintDiff/include \
+                "$old" > "$OUT/spellings.log" 2>&1 || { cat "$OUT/spellings.log"; exit 1; }
+            grep -q "'init(updater:cellProvider:)' is deprecated" "$OUT/spellings.log" \
+                || { echo "$old: no deprecation warning"; cat "$OUT/spellings.log"; exit 1; }
+            echo "   $(basename "$old"): today's spellings compile, deprecated"
         done
         names="$dir/IndexPathNames.swift"
         { echo "import FingerprintDiff"; echo "import ModelStorage"; echo "import ModelStorageViews"; echo "import $framework"

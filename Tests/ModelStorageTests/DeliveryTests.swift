@@ -66,16 +66,4 @@ import Testing
         }
         #expect(harness.log == ["update 1 shows 1", "update 2 shows 2", "update 5 shows 5"])
     }
-
-    @Test("the shown content is changed in place only when it is not the live one")
-    func withShownContent() {
-        let harness = Harness()
-        #expect(harness.delivery.withShownContent { $0 += 1 } == nil)
-        harness.change(to: 1) { _ in
-            harness.delivery.willChange(harness.live)
-            harness.live = 7
-            #expect(harness.delivery.withShownContent { $0 } == 1)
-        }
-        #expect(harness.live == 7)
-    }
 }

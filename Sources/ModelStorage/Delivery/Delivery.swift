@@ -42,13 +42,6 @@ package final class Delivery<Content> {
         if isDelivering && shown == nil { shown = live() }
     }
 
-    /// Runs `body` on the shown content when it is not the live content (to build a look-up
-    /// index in place); `nil` when readers see the live content.
-    package func withShownContent<Result>(_ body: (inout Content) -> Result) -> Result? {
-        guard shown != nil else { return nil }
-        return body(&shown!)
-    }
-
     /// Hands `update` to `fanOut` now, then every update made meanwhile, in order (rule 1), each
     /// while readers see the content it leads to (rule 2); during a delivery, queues `update`
     /// with `live` (the content it leads to) instead.

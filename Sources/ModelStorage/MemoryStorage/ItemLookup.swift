@@ -15,7 +15,7 @@
 /// `drift`, and ``forEachCandidate(forKey:in:_:)`` finds it by looking outward from there,
 /// comparing 64-bit identities (unique in a storage): exact, and O(distance actually moved).
 /// Appending and removing at the end move nothing and add no drift. When `drift` passes
-/// ``isStale(count:)``'s bound (a sixteenth of the section), the owner builds the table again,
+/// ``isStale(count:)``'s bound (a sixteenth of the section, and never below 64), the owner builds the table again,
 /// so a run of k single changes costs O(k) here on average, whatever the section's size.
 ///
 /// **Following changes.** An insertion, removal or replacement costs one dynamic cast and one
@@ -80,7 +80,8 @@ struct ItemLookup {
     }
 
     /// Whether the recorded positions have drifted so far that building the table again is
-    /// cheaper than looking around them, for a section of `count` items.
+    /// cheaper than looking around them, for a section of `count` items: more than a sixteenth
+    /// of them, and more than 64 (below that, looking around is cheap whatever the section).
     func isStale(count: Int) -> Bool { drift > max(64, count / 16) }
 
     /// Calls `body` with the current position of every item keyed `key` in the section whose

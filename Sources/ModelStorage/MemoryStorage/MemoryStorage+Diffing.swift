@@ -30,25 +30,34 @@ extension MemoryStorage {
     public func setSections<Model: Identifiable & Equatable & Sendable, Item: Identifiable & Equatable & Sendable>(
         _ newSections: [ArraySection<Model, Item>]
     ) {
-        let oldHeaders = _headerModels()
-        let oldKeys = oldHeaders.enumerated().map { index, header in
-            (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
-        }
-        let newKeys = newSections.map { _DiffKey.id($0.model.id) }
-        let sections = _withKeyMatching(oldKeys, newKeys: newKeys, moves: true) { matching in
-            var changes = Changeset(_matching: matching)
-            let newOfOld = matching.newOffsetsOfOld
-            changes.updates = []
-            for (old, new) in newOfOld.enumerated() where new >= 0 && oldHeaders[old] as? Model != newSections[new].model {
-                changes.updates.append(Changeset.Update(old: old, new: new))
-            }
-            return (changes: changes, newOfOld: newOfOld)
-        }
+        let sections = _sectionChanges(to: newSections.map(\.model))
         let newItems = newSections.flatMap(\.items)
         _withItemMatching(old: _allItems(), new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
             _replaceSections(
                 with: newSections.map { (header: $0.model, items: $0.items.map { $0 as any Sendable }) },
                 sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: items)
+        }
+    }
+
+    /// The change of sections from the storage's to sections whose header models are `models`:
+    /// matched by `model.id` (an existing section whose header is not a `Model` never matches),
+    /// with minimal moves; a matched section whose header is not `==` is updated.
+    ///
+    /// - Complexity: O(s + k log k) for s sections, plus the diff core's time.
+    @inlinable
+    func _sectionChanges<Model: Identifiable & Equatable>(to models: [Model]) -> (changes: Changeset, newOfOld: [Int]) {
+        let oldHeaders = _headerModels()
+        let oldKeys = oldHeaders.enumerated().map { index, header in
+            (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
+        }
+        return _withKeyMatching(oldKeys, newKeys: models.map { _DiffKey.id($0.id) }, moves: true) { matching in
+            var changes = Changeset(_matching: matching)
+            let newOfOld = matching.newOffsetsOfOld
+            changes.updates = []
+            for (old, new) in newOfOld.enumerated() where new >= 0 && oldHeaders[old] as? Model != models[new] {
+                changes.updates.append(Changeset.Update(old: old, new: new))
+            }
+            return (changes: changes, newOfOld: newOfOld)
         }
     }
 

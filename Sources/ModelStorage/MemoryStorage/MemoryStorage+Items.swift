@@ -230,9 +230,14 @@ extension MemoryStorage {
     }
 
     /// Moves the item at `source` to `destination` like ``moveItem(at:to:)`` but reports
-    /// nothing: for a move the user already made on screen (`tableView(_:moveRowAt:to:)`).
-    /// Both sections must exist: a move that reports nothing never changes the sections the
-    /// view shows (DTModelStorage refuses it too).
+    /// nothing: for a view that applies updates itself and already shows the move. Both sections
+    /// must exist: a move that reports nothing never changes the sections the view shows
+    /// (DTModelStorage refuses it too).
+    ///
+    /// A view driven by a ``ViewUpdater`` takes the user's drag through
+    /// ``ViewUpdater/userDidMoveItem(at:to:)`` instead: it reads the view's index paths (which
+    /// differ from the storage's while changes are pending) and tells the updater, which this
+    /// call does not (its next batch would send the user's move again: "Invalid update").
     ///
     /// - Throws: as ``moveItem(at:to:)``, ``StorageError/sectionOutOfRange(_:sectionCount:)``
     ///   for a destination section that does not exist, and

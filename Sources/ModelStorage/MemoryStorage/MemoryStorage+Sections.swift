@@ -40,33 +40,77 @@ extension MemoryStorage {
         commit { $0.moveSection(from: sourceSection, to: destinationSection) }
     }
 
-    /// Replaces the items of `section` with `items`, creating the sections up to it when they
-    /// do not exist. The old items are reported deleted and the new ones inserted: items that
-    /// are neither `Identifiable` nor `Hashable` have no identity to diff by (the overloads for
-    /// those diff). O(old + new items).
+    /// Replaces the items of `section` with `items` of any types, creating the sections up to it
+    /// when they do not exist, and reports the difference: items that are `Identifiable &
+    /// Equatable` are matched by their dynamic type and id (a `Post` with id 1 and a `Comment`
+    /// with id 1 are different items; ids are confirmed with `==`), and a matched item that is
+    /// not `==` to the one it replaces is updated; items of other types have no identity to diff
+    /// by and are deleted and inserted. The rest are deletions, insertions and minimal moves.
+    /// (For items of one `Identifiable` or `Hashable` type, the typed overloads diff without a
+    /// dynamic cast.)
     ///
     /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
     ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
-    ///   ``StorageError/nilItem(at:)``.
+    ///   ``StorageError/nilItem(at:)``; nothing changes then.
+    /// - Complexity: O(n + m + k log k) for n old and m new items (k matched), one dynamic cast
+    ///   and one hash per item, plus the diff core's time; O(n + m) when no item is identified.
     public func setItems<T: Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        commit { $0.replaceItems(inSection: section, with: models) }
+        let diffed: Void? = _liveItems(inSection: section).flatMap { old in
+            withTypedItemMatching(old: old, new: models, moves: true) { _replaceItems(inSection: section, with: models, match: $0) }
+        }
+        // A new section, or nothing that can match: everything is replaced.
+        if diffed == nil { commit { $0.replaceItems(inSection: section, with: models) } }
     }
 
     /// Makes the storage hold exactly `items.count` sections, section k holding `items[k]`:
     /// sections are created or deleted at the end as needed, supplementary models of the
-    /// sections that remain are kept. One update for all of it. O(total old and new items).
+    /// sections that remain are kept. Items are matched across all sections as
+    /// `setItems(_:forSection:)` of untyped items matches them (dynamic type and id, for
+    /// `Identifiable & Equatable` items), so an item that changed section moves; one update for
+    /// all of it.
     ///
     /// - Throws: ``StorageError/nilItem(at:)`` (the offset within its section); nothing changes
     ///   then.
+    /// - Complexity: O(n + m + k log k) for n old and m new items, one dynamic cast and one hash
+    ///   per item, plus the diff core's time (twice: the items, then the batch's net change).
     public func setItemsForAllSections<T: Sendable>(_ items: [[T]]) throws(StorageError) {
         var models: [[any Sendable]] = []
         for section in items { models.append(try storedItems(section)) }
         let surplus = Array(models.count..<max(models.count, sections.count))
+        let matched: Void? = withTypedItemMatching(old: _allItems(), new: models.flatMap { $0 }, moves: false) { match in
+            let oldSlots = sections.flatMap(\.slots), oldRevisions = sections.flatMap(\.revisions)
+            batch {
+                commit { $0.deleteSections(sorted: surplus) }
+                // Inside the batch: the revision of the changed items must be above its baseline's.
+                let identities = _identities(of: match, oldSlots: oldSlots, oldRevisions: oldRevisions)
+                installSections(models, slots: identities.slots, revisions: identities.revisions)
+            }
+        }
+        guard matched == nil else { return }
         batch {
             commit { $0.deleteSections(sorted: surplus) }
             for (section, sectionItems) in models.enumerated() { commit { $0.replaceItems(inSection: section, with: sectionItems) } }
+        }
+    }
+
+    /// Installs `models`, section after section, with their identities and revisions (flattened):
+    /// into the sections that exist, and into new sections for the rest (fresh identities: nothing
+    /// moves into an inserted section). Inside a batch only.
+    private func installSections(_ models: [[any Sendable]], slots: [UInt64], revisions: [UInt64]) {
+        var start = 0
+        for (section, sectionItems) in models.enumerated() {
+            let range = start..<start + sectionItems.count
+            start = range.upperBound
+            guard section < sections.count else {
+                commit { $0.replaceItems(inSection: section, with: sectionItems) }
+                continue
+            }
+            commit {
+                $0.installDiffedItems(sectionItems, slots: Array(slots[range]), revisions: Array(revisions[range]),
+                                      inSection: section, update: StorageUpdate())
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 extension MemoryStorage {
     /// Sets the header models of sections `0..<models.count` (kind
     /// ``BaseStorage/supplementaryHeaderKind``), creating missing sections; a `nil` model
-    /// removes that header. Existing sections are reported as updated sections (stage 2),
-    /// created ones as inserted sections. O(models.count).
+    /// removes that header. Existing sections whose header changes are reported as updated
+    /// sections (stage 2), created ones as inserted sections; a model equal to the one set (the
+    /// same `Equatable` type, `==`) changes and reports nothing. O(models.count).
     public func setSectionHeaderModels<T: Sendable>(_ models: [T]) {
         setSupplementaries(models, forKind: supplementaryHeaderKind)
     }
@@ -25,7 +26,8 @@ extension MemoryStorage {
     }
 
     /// Sets the supplementary model of `kind` of section `section` (`nil` removes it),
-    /// creating the sections up to it when they do not exist. O(1) for an existing section.
+    /// creating the sections up to it when they do not exist; a model equal to the one set (the
+    /// same `Equatable` type, `==`) changes and reports nothing. O(1) for an existing section.
     ///
     /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
     ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last.

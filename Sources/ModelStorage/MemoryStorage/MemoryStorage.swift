@@ -126,7 +126,7 @@ extension MemoryStorage {
         delivery.willChange(core.sections)
         guard let change = primitive(&core) else { return }
         if core.isBatching {
-            core.fold(change)
+            core.noteChangeInBatch()
         } else {
             deliver(StorageUpdate(changes: change.update, updatedModels: change.models), through: delivery,
                     leadingTo: core.sections)

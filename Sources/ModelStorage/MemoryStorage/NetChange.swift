@@ -17,9 +17,8 @@ import FingerprintDiff
 /// `current` is above `revision` (the baseline's) changed in place: they are the updates.
 ///
 /// When both sides have the same sections (identities and order: the usual case), the
-/// classification is the direct one of `SectionedBatchUpdate._withinSameSections`, whose result
-/// equals the general path's (`generalPathOnly` runs the general path, for the tests that
-/// compare them).
+/// classification is the direct one (see `sameSectionsChanges`), whose result equals the
+/// general path's (`generalPathOnly` runs the general path, for the tests that compare them).
 ///
 /// - Complexity: O(n + k log k) for n items in all and k items that stay in their section,
 ///   plus the diff core's time for the section and item identities.
@@ -27,91 +26,107 @@ func netChange(
     from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64,
     generalPathOnly: Bool = false
 ) -> StorageUpdate {
-    // Changed in place: sections by identity (few), items by flat new offset (the matching's
-    // updates are marked from these afterwards, not asked of every matched pair: a hash look-up
-    // per pair cost more than the whole diff).
-    var touchedSections: Set<UInt64> = []
-    var touchedOffsets: [Int] = []
-    var offset = 0
-    for section in current {
-        if section.revision > revision { touchedSections.insert(section.id) }
-        section.revisions.withUnsafeBufferPointer { revisions in
-            for (index, itemRevision) in revisions.enumerated() where itemRevision > revision {
-                touchedOffsets.append(offset + index)
-            }
-        }
-        offset += section.count
+    let sameSections = baseline.count == current.count && zip(baseline, current).allSatisfy { $0.id == $1.id }
+    guard sameSections && !generalPathOnly else {
+        return sectionedNetChange(from: baseline, to: current, since: revision)
     }
-    let identity = _SelfIdentity<UInt64, UInt64>()
-    // One section each (the usual single list): its identities as they are, not copied.
-    let oldSlots = concatenatedSlots(baseline), newSlots = concatenatedSlots(current)
-    /// The matching of the items, flattened, with the items changed in place as its updates;
-    /// with `moves`, the diff core's moves too (only right for one section: items are placed
-    /// section by section).
-    func withItemMatching(moves: Bool = false, _ body: (_Matching) -> StorageUpdate) -> StorageUpdate {
-        oldSlots.withUnsafeBufferPointer { old in
-            newSlots.withUnsafeBufferPointer { new in
-                _withMatching(old, new, .heckel, identity: identity, moves: moves, isChanged: { _, _ in false }) { matching in
-                    var items = matching
-                    items.updates = touchedOffsets.compactMap { new in
-                        let old = matching.oldOffset(ofNew: new)
-                        return old >= 0 ? Changeset.Update(old: old, new: new) : nil
-                    }.sorted { $0.old < $1.old }
-                    return body(items)
-                }
-            }
-        }
-    }
-    if !generalPathOnly && baseline.count == 1 && current.count == 1 && baseline[0].id == current[0].id {
-        // One list (the usual single section): the flat changeset, whose moves (one longest
-        // increasing subsequence, the diff core's) are those the general path finds.
-        return withItemMatching(moves: true) { items in
-            let changeset = Changeset(_matching: items)
-            var changes = SectionedBatchUpdate(BatchUpdate(changeset), inValidSection: 0)
-            let movedSources = changeset.updates.isEmpty ? [] : Set(changeset.moves.map(\.from))
-            var modelPaths = changeset.updates.filter { !movedSources.contains($0.old) }.map { IndexPath(0, $0.new) }
-            if current[0].revision > revision {
-                // A reloaded section shows its items anew: no reload of a moved item inside it.
-                changes.updatedSections = [0]
-                changes.updatedItemsAfterMoves = []
-            } else {
-                modelPaths += changes.updatedItemsAfterMoves
-            }
-            var models: [IndexPath: any Sendable] = [:]
-            models.reserveCapacity(modelPaths.count)
-            for path in modelPaths { models[path] = current[0].items[path[1]] }
-            return StorageUpdate(changes: changes, updatedModels: models)
-        }
-    }
-    if !generalPathOnly && baseline.count == current.count && zip(baseline, current).allSatisfy({ $0.id == $1.id }) {
-        // The same sections (the usual case): the direct classification, equal to the general
-        // path's batch update (see `SectionedBatchUpdate._withinSameSections`).
-        return withItemMatching { items in
-            let updatedSections = current.indices.filter { current[$0].revision > revision }
-            let (changes, modelPaths) = SectionedBatchUpdate._withinSameSections(
+    // One list (the usual single section) takes the diff core's moves: one longest increasing
+    // subsequence, those the general path finds.
+    let oneList = current.count == 1
+    return withItemMatching(from: baseline, to: current, since: revision, moves: oneList) { items in
+        let (changes, modelPaths) = oneList
+            ? oneListChanges(items, sectionChanged: current[0].revision > revision)
+            : SectionedBatchUpdate._withinSameSections(
                 items: items, oldItemCounts: baseline.map(\.slots.count), newItemCounts: current.map(\.count),
-                updatedSections: updatedSections)
-            var models: [IndexPath: any Sendable] = [:]
-            models.reserveCapacity(modelPaths.count)
-            for path in modelPaths { models[path] = current[path[0]].items[path[1]] }
-            return StorageUpdate(changes: changes, updatedModels: models)
-        }
+                updatedSections: current.indices.filter { current[$0].revision > revision })
+        return StorageUpdate(changes: changes, updatedModels: models(at: modelPaths, in: current))
     }
+}
+
+/// The net change when the sections themselves changed: sections matched by identity (those
+/// whose revision is above `revision` changed in place), items by identity across all sections,
+/// placed by ``SectionedChangeset``. The complexity of ``netChange(from:to:since:generalPathOnly:)``.
+private func sectionedNetChange(
+    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64
+) -> StorageUpdate {
+    let changedSections = Set(current.lazy.filter { $0.revision > revision }.map(\.id))
     let oldSectionIDs = baseline.map(\.id), newSectionIDs = current.map(\.id)
     let sections = oldSectionIDs.withUnsafeBufferPointer { old in
         newSectionIDs.withUnsafeBufferPointer { new in
-            _withMatching(old, new, .heckel, identity: identity,
-                          isChanged: { _, new in !touchedSections.isEmpty && touchedSections.contains(new) }) {
+            _withMatching(old, new, .heckel, identity: _SelfIdentity<UInt64, UInt64>(),
+                          isChanged: { _, new in changedSections.contains(new) }) {
                 (changes: Changeset(_matching: $0), newOfOld: $0.newOffsetsOfOld)
             }
         }
     }
-    return withItemMatching { items in
+    return withItemMatching(from: baseline, to: current, since: revision, moves: false) { items in
         StorageUpdate(SectionedChangeset(sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld,
                                          items: items, oldItemCounts: baseline.map(\.slots.count),
                                          newItemCounts: current.map(\.count)),
                       current: current)
     }
+}
+
+/// The flat changeset of one section's items as a storage update in section 0, and the new
+/// index paths whose models it carries: items changed in place, and moved items that changed
+/// (stage 2) unless the section itself changed (a reloaded section shows its items anew).
+private func oneListChanges(_ items: _Matching, sectionChanged: Bool) -> (SectionedBatchUpdate, [IndexPath]) {
+    let changeset = Changeset(_matching: items)
+    var changes = SectionedBatchUpdate(BatchUpdate(changeset), inValidSection: 0)
+    let movedSources = changeset.updates.isEmpty ? [] : Set(changeset.moves.map(\.from))
+    var modelPaths = changeset.updates.filter { !movedSources.contains($0.old) }.map { IndexPath(0, $0.new) }
+    if sectionChanged {
+        changes.updatedSections = [0]
+        changes.updatedItemsAfterMoves = []
+    } else {
+        modelPaths += changes.updatedItemsAfterMoves
+    }
+    return (changes, modelPaths)
+}
+
+/// Runs `body` with the confirmed matching of every item of `baseline` with every item of
+/// `current` by identity, flattened section after section, whose updates are the matched items
+/// whose revision in `current` is above `revision`; with `moves`, the diff core's moves too
+/// (only right for one section: items are placed section by section).
+///
+/// The updates are marked from the changed offsets afterwards, not asked of every matched pair:
+/// a hash look-up per pair cost more than the whole diff.
+private func withItemMatching(
+    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64, moves: Bool,
+    _ body: (_Matching) -> StorageUpdate
+) -> StorageUpdate {
+    let changedOffsets = offsetsChanged(in: current, since: revision)
+    // One section each (the usual single list): its identities as they are, not copied.
+    let oldSlots = concatenatedSlots(baseline), newSlots = concatenatedSlots(current)
+    return oldSlots.withUnsafeBufferPointer { old in
+        newSlots.withUnsafeBufferPointer { new in
+            _withMatching(old, new, .heckel, identity: _SelfIdentity<UInt64, UInt64>(), moves: moves,
+                          isChanged: { _, _ in false }) { matching in
+                var items = matching
+                items.updates = changedOffsets.compactMap { new in
+                    let old = matching.oldOffset(ofNew: new)
+                    return old >= 0 ? Changeset.Update(old: old, new: new) : nil
+                }.sorted { $0.old < $1.old }
+                return body(items)
+            }
+        }
+    }
+}
+
+/// The flat offsets (section after section) of the items of `sections` whose revision is above
+/// `revision`, ascending. O(items).
+private func offsetsChanged(in sections: [StoredSection], since revision: UInt64) -> [Int] {
+    var changed: [Int] = []
+    var start = 0
+    for section in sections {
+        section.revisions.withUnsafeBufferPointer { revisions in
+            for (index, itemRevision) in revisions.enumerated() where itemRevision > revision {
+                changed.append(start + index)
+            }
+        }
+        start += section.count
+    }
+    return changed
 }
 
 /// The identities of every item of `sections`, section after section: the section's own array
@@ -125,20 +140,27 @@ private func concatenatedSlots(_ sections: [some SectionIdentities]) -> [UInt64]
     return slots
 }
 
+/// The models of `current` at `paths` (new index paths), keyed by path: what an update carries
+/// for the items it lists as updated. O(paths).
+private func models(at paths: [IndexPath], in current: [StoredSection]) -> [IndexPath: any Sendable] {
+    var models: [IndexPath: any Sendable] = [:]
+    models.reserveCapacity(paths.count)
+    for path in paths { models[path] = current[path[0]].items[path[1]] }
+    return models
+}
+
 extension StorageUpdate {
     /// The storage update of `sectioned`: its ``SectionedChangeset/batchUpdate`` (one batch plus
     /// reloads, legal while the data source shows the new data), with the models of the listed
     /// item updates (not of items whose section is replaced or reloaded) taken from `current`.
     init(_ sectioned: SectionedChangeset, current: [StoredSection]) {
         let changes = sectioned.batchUpdate
-        var models: [IndexPath: any Sendable] = [:]
+        var modelPaths: [IndexPath] = []
         if !sectioned.itemUpdates.isEmpty {
             let inPlace = Set(changes.updatedItems)
             let afterMoves = Set(changes.updatedItemsAfterMoves)
-            for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
-                models[update.new] = current[update.new[0]].items[update.new[1]]
-            }
+            modelPaths = sectioned.itemUpdates.filter { inPlace.contains($0.old) || afterMoves.contains($0.new) }.map(\.new)
         }
-        self.init(changes: changes, updatedModels: models)
+        self.init(changes: changes, updatedModels: models(at: modelPaths, in: current))
     }
 }

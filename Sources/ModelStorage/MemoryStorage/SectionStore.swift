@@ -99,8 +99,9 @@ struct SectionStore {
     /// Whether the batch in progress ends in a reload request.
     var batchRequestsReload: Bool { batch?.reloadRequested ?? false }
 
-    /// Notes that a primitive changed something in the batch in progress.
-    mutating func fold(_ change: PrimitiveChange) {
+    /// Notes that a primitive changed something in the batch in progress (what it changed is
+    /// found from identities and revisions when the batch ends).
+    mutating func noteChangeInBatch() {
         batch!.changed = true
     }
 
@@ -192,6 +193,7 @@ struct SectionStore {
     /// item deleted and the sections inserted). With `silently`, reports nothing: the move
     /// already happened on screen.
     mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
+        if source[0] == destination[0] { return moveItem(inSection: source[0], from: source[1], to: destination[1], silently: silently) }
         let countBefore = sections[source[0]].count
         let (model, slot, itemRevision) = sections[source[0]].remove(at: source[1])
         indexes[source[0]].removed(model, slot: slot, at: source[1], countBefore: countBefore)
@@ -202,6 +204,22 @@ struct SectionStore {
             return change(SectionedBatchUpdate(insertedSections: Array(created), deletedItems: [source]))
         }
         return change(SectionedBatchUpdate(movedItems: [IndexPathMove(from: source, to: destination)]))
+    }
+
+    /// Moves the item at `source` to `destination` within `section` (both valid): only the items
+    /// between them shift (O(|source − destination|)); the index is told of a removal and an
+    /// insertion, as for a move between sections.
+    private mutating func moveItem(inSection section: Int, from source: Int, to destination: Int,
+                                   silently: Bool) -> PrimitiveChange? {
+        let count = sections[section].count
+        let model = sections[section].items[source], slot = sections[section].slots[source]
+        sections[section].moveItem(from: source, to: destination)
+        indexes[section].removed(model, slot: slot, at: source, countBefore: count)
+        indexes[section].inserted([model], slots: [slot], at: destination, countBefore: count - 1)
+        checkIndex(section)
+        guard !silently else { return nil }
+        let move = IndexPathMove(from: IndexPath(section, source), to: IndexPath(section, destination))
+        return change(SectionedBatchUpdate(movedItems: [move]))
     }
 
     /// Replaces the items of `section` with fresh ones (reported deleted and inserted, or the
@@ -268,8 +286,14 @@ struct SectionStore {
     }
 
     /// Sets the supplementary model of `kind` of `section` (`nil` removes it), creating the
-    /// sections up to it (inserted); an existing section is reloaded in stage 2.
+    /// sections up to it (inserted); an existing section is reloaded in stage 2, unless its model
+    /// of `kind` is equal to `model` (see `areEqualModels`): then nothing changes, not even the
+    /// revision.
     mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, section: Int) -> PrimitiveChange? {
+        let model = model.flatMap(nonNilModel)
+        if section < sections.count, areEqualModels(sections[section].model.supplementaryModel(ofKind: kind), model) {
+            return nil
+        }
         let created = createSections(through: section)
         sections[section].setSupplementaryModel(model, forKind: kind, revision: nextRevision())
         guard created.isEmpty else { return change(SectionedBatchUpdate(insertedSections: Array(created))) }

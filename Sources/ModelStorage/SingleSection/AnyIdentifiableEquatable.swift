@@ -12,7 +12,7 @@ public struct AnyIdentifiableEquatable: Identifiable, Equatable, Sendable, Custo
 
         /// Same type and equal ids.
         public static func == (lhs: ID, rhs: ID) -> Bool {
-            lhs.type == rhs.type && lhs.base.isEqual(to: rhs.base)
+            lhs.type == rhs.type && areEqualModels(lhs.base, rhs.base)
         }
 
         /// Hashes the type and the id.
@@ -45,11 +45,4 @@ public struct AnyIdentifiableEquatable: Identifiable, Equatable, Sendable, Custo
 
     /// The wrapped value's description.
     public var description: String { String(describing: base) }
-}
-
-extension Equatable {
-    /// Whether `other` is a `Self` equal to this value.
-    fileprivate func isEqual(to other: any Equatable) -> Bool {
-        (other as? Self) == self
-    }
 }

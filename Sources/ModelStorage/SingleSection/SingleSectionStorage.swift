@@ -192,10 +192,13 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     }
 
     /// Sets the supplementary model of `kind` (`nil` removes it), reported as an update of
-    /// section 0 (stage 2).
+    /// section 0 (stage 2). A model equal to the one set (the same `Equatable` type, `==`)
+    /// changes and reports nothing.
     public func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
+        let model = model.flatMap(nonNilModel)
+        guard !areEqualModels(live.supplementaryModels[kind], model) else { return }
         delivery.willChange(live)
-        live.supplementaryModels[kind] = model.flatMap(nonNilModel)
+        live.supplementaryModels[kind] = model
         live.supplementaryRevision += 1
         deliver(StorageUpdate(changes: SectionedBatchUpdate(updatedSections: [0])), through: delivery, leadingTo: live)
     }

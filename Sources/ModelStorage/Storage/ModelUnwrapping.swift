@@ -27,7 +27,11 @@ func nonNilModel(_ value: any Sendable) -> (any Sendable)? {
 /// Only optionals and existentials can hold `nil`; for any other `T` this is one conversion
 /// per element, without a dynamic cast.
 func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendable] {
-    if !(T.self is any OptionalModel.Type) && T.self != (any Sendable).self && T.self != Any.self {
+    if T.self == (any Sendable).self {
+        // The same type: the cast is a no-op.
+        return try storedItems(existentials: unsafeBitCast(models, to: [any Sendable].self))
+    }
+    if !(T.self is any OptionalModel.Type) && T.self != Any.self {
         return models.map { $0 as any Sendable }
     }
     var items: [any Sendable] = []
@@ -37,4 +41,15 @@ func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendab
         items.append(item)
     }
     return items
+}
+
+/// ``storedItems(_:)`` for items of any types: one dynamic cast per type met (is it an
+/// optional?), not per item. O(n).
+private func storedItems(existentials models: [any Sendable]) throws(StorageError) -> [any Sendable] {
+    var isOptional = TypeCache<Bool>()
+    for (offset, model) in models.enumerated()
+    where isOptional.value(for: model, make: { type(of: $0) is any OptionalModel.Type }) && nonNilModel(model) == nil {
+        throw .nilItem(at: offset)
+    }
+    return models
 }

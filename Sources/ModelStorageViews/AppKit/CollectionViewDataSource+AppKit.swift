@@ -6,7 +6,7 @@ import ModelStorage
 /// `NSCollectionViewDiffableDataSource` is: it creates the ``CollectionViewAdapter`` and the
 /// `ViewUpdater` (``updater``), sets itself as the view's data source, and answers from what the
 /// updater shows (never from the live storage), each item from a cell provider typed for a
-/// ``TypedItemStorage`` or from per-type registrations.
+/// `TypedItemStorage` or from per-type registrations.
 ///
 /// ```swift
 /// dataSource = CollectionViewDataSource(collectionView: collectionView, storage: storage) { collectionView, indexPath, song in

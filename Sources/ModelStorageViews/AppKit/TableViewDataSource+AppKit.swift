@@ -50,9 +50,9 @@ open class TableViewDataSource: NSObject {
         cellProvider: @escaping @MainActor (NSTableView, NSTableColumn?, Int, Source.Item) -> NSView?
     ) {
         let adapter = SingleSectionTableAdapter(tableView, insertAnimation: insertAnimation, removeAnimation: removeAnimation)
-        core = DataSourceCore(updater: ViewUpdater(storage: storage, view: adapter)) { view, indexPath, item in
+        core = DataSourceCore(updater: ViewUpdater(storage: storage, view: adapter), typedCellProvider: { view, indexPath, item in
             cellProvider(view.0, view.1, indexPath[1], item)
-        }
+        })
         super.init()
         attach(to: tableView)
     }

@@ -4,7 +4,7 @@ import Foundation
 import ModelStorage
 
 /// What every data source of this product is, platform independent: what the view shows (read
-/// from the updater), its cells (from a cell provider, typed for a ``TypedItemStorage``, or from
+/// from the updater), its cells (from a cell provider, typed for a `TypedItemStorage`, or from
 /// per-type registrations), its user's edits (``ItemEditing``) and typed reads of its items. The
 /// UIKit and AppKit data sources forward their views' calls here; `View` is the view class,
 /// `Cell` what a cell provider returns.

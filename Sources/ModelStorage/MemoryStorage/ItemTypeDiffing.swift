@@ -1,0 +1,153 @@
+import FingerprintDiff
+
+/// The items of one `Identifiable & Equatable` type met in one diff of untyped items, typed, in
+/// two columns (the old list's and the new one's): each item is cast to its type once, when it
+/// is added, and its id is then compared and its content checked without a cast.
+protocol ItemTypeColumn: AnyObject {
+    /// Adds `item` (of this column's type, maybe in an optional) to the old or the new column;
+    /// returns its fingerprint (the type's bits mixed with the id's) and its index in the column.
+    func add(_ item: any Sendable, isOld: Bool) -> (fingerprint: UInt64, index: Int)
+    /// Whether the ids at two indexes (each in the old or the new column) are `==`.
+    func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool
+    /// Whether old item `old` and new item `new` are `==`.
+    func areEqual(old: Int, new: Int) -> Bool
+}
+
+/// ``ItemTypeColumn`` for `Item`. Its code runs unspecialized (the type is only known at run
+/// time), so the columns are buffers, not arrays: an array of `Item` would look up its generic
+/// metadata at every access, which cost more than the whole diff.
+final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn {
+    private let oldItems: UnsafeMutablePointer<Item>
+    private let newItems: UnsafeMutablePointer<Item>
+    @exclusivity(unchecked) private var oldCount = 0
+    @exclusivity(unchecked) private var newCount = 0
+    /// `Item`'s bits, mixed into every fingerprint of its ids.
+    private let typeBits = mixedBits(UInt64(UInt(bitPattern: ObjectIdentifier(Item.self).hashValue)))
+
+    /// Columns for at most `oldCapacity` old and `newCapacity` new items (the lists' lengths:
+    /// memory that is reserved, not touched, beyond the items added).
+    init(oldCapacity: Int, newCapacity: Int) {
+        oldItems = .allocate(capacity: oldCapacity)
+        newItems = .allocate(capacity: newCapacity)
+    }
+
+    deinit {
+        oldItems.deinitialize(count: oldCount)
+        oldItems.deallocate()
+        newItems.deinitialize(count: newCount)
+        newItems.deallocate()
+    }
+
+    func add(_ value: any Sendable, isOld: Bool) -> (fingerprint: UInt64, index: Int) {
+        let item = value as! Item
+        let fingerprint = Fingerprint(hashing: item.id).rawValue ^ typeBits
+        if isOld {
+            (oldItems + oldCount).initialize(to: item)
+            oldCount += 1
+            return (fingerprint, oldCount - 1)
+        }
+        (newItems + newCount).initialize(to: item)
+        newCount += 1
+        return (fingerprint, newCount - 1)
+    }
+
+    func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
+        (lhsIsOld ? oldItems : newItems)[lhs].id == (rhsIsOld ? oldItems : newItems)[rhs].id
+    }
+
+    func areEqual(old: Int, new: Int) -> Bool { oldItems[old] == newItems[new] }
+}
+
+/// The columns of every `Identifiable & Equatable` type met in one diff of untyped items, and
+/// which type each dynamic type is (one dynamic cast to the existential per type, see
+/// ``TypeCache``). The keys of the diff read it (``TypedItemKey``).
+final class ItemColumns {
+    private var columns: [any ItemTypeColumn] = []
+    private var columnOfType = TypeCache<Int?>()
+    /// The lengths of the old and new lists: the most items of one type each column holds.
+    private let capacities: (old: Int, new: Int)
+
+    /// Columns for lists of `oldCount` and `newCount` items.
+    init(oldCount: Int, newCount: Int) {
+        capacities = (oldCount, newCount)
+    }
+
+    /// The keys of `items`, the old list's or the new one's, and whether any is identified.
+    /// O(n): one type look-up, one cast to its own type and one hash per item.
+    func keys(of items: [any Sendable], isOld: Bool) -> (keys: [TypedItemKey], anyIdentified: Bool) {
+        var keys: [TypedItemKey] = []
+        keys.reserveCapacity(items.count)
+        var anyIdentified = false
+        // Items are read in place (borrowed), not copied out of the array one by one.
+        items.withUnsafeBufferPointer { items in
+            for offset in items.indices {
+                guard let type = column(of: items[offset]) else {
+                    let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
+                    keys.append(TypedItemKey(fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType,
+                                             isOld: isOld, index: offset, columns: self))
+                    continue
+                }
+                let (fingerprint, index) = columns[type].add(items[offset], isOld: isOld)
+                keys.append(TypedItemKey(fingerprint: fingerprint, type: UInt32(type), isOld: isOld, index: index,
+                                         columns: self))
+                anyIdentified = true
+            }
+        }
+        return (keys, anyIdentified)
+    }
+
+    /// Whether the ids of two items of column `type` are `==`.
+    func haveEqualIDs(type: Int, _ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
+        columns[type].haveEqualIDs(lhsIsOld, lhs, rhsIsOld, rhs)
+    }
+
+    /// Whether the old item keyed `old` and the new one keyed `new` (a confirmed pair: one
+    /// type) are `==`.
+    func areEqual(_ old: TypedItemKey, _ new: TypedItemKey) -> Bool {
+        columns[Int(old.type)].areEqual(old: old.index, new: new.index)
+    }
+
+    /// The column of `item`'s dynamic type, made when the type is first met; `nil` when it is
+    /// not `Identifiable & Equatable`. O(1) average.
+    private func column(of item: any Sendable) -> Int? {
+        columnOfType.value(for: item) { item in
+            guard let identified = item as? any Identifiable & Equatable,
+                  columns.count < Int(TypedItemKey.unmatchedType) else { return nil }
+            columns.append(makeColumn(identified, capacities: capacities))
+            return columns.count - 1
+        }
+    }
+}
+
+/// The column of `Item` (opens an `any Identifiable & Equatable`).
+private func makeColumn<Item: Identifiable & Equatable>(_: Item, capacities: (old: Int, new: Int)) -> any ItemTypeColumn {
+    IdentifiedItemColumn<Item>(oldCapacity: capacities.old, newCapacity: capacities.new)
+}
+
+/// Runs `body` with the confirmed matching of untyped items, `old` with `new`: by dynamic type
+/// and id for `Identifiable & Equatable` items (see ``TypedItemKey``), every pair confirmed with
+/// `==` on the ids; its updates are the matched pairs that are not `==`. Items of other types
+/// never match. Unless `evenWithoutIdentities`, `nil` without calling `body` when nothing can
+/// match (a side has no identified item): the caller then replaces everything, as it does for
+/// items without identity, without a diff.
+///
+/// - Complexity: O(n + m) expected (one cast and one hash per item, one `==` per matched pair),
+///   plus O(k log k) with `moves`, plus the diff core's time.
+@discardableResult
+func withTypedItemMatching<R>(old: [any Sendable], new: [any Sendable], moves: Bool, evenWithoutIdentities: Bool = false,
+                              _ body: (_Matching) -> R) -> R? {
+    let columns = ItemColumns(oldCount: old.count, newCount: new.count)
+    return withExtendedLifetime(columns) {
+        let oldKeys = columns.keys(of: old, isOld: true)
+        guard oldKeys.anyIdentified || evenWithoutIdentities else { return nil }
+        let newKeys = columns.keys(of: new, isOld: false)
+        guard newKeys.anyIdentified || evenWithoutIdentities else { return nil }
+        return oldKeys.keys.withUnsafeBufferPointer { oldKeys in
+            newKeys.keys.withUnsafeBufferPointer { newKeys in
+                _withMatching(oldKeys, newKeys, .heckel, identity: TypedItemKeyIdentity(), moves: moves,
+                              isChanged: { old, new in old.type != TypedItemKey.unmatchedType && !columns.areEqual(old, new) },
+                              body)
+            }
+        }
+    }
+}
