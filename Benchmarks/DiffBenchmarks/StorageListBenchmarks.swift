@@ -23,6 +23,25 @@ struct HostedList: @unchecked Sendable {
     }
 }
 
+/// The same over a typed storage (what `StorageList(storage) { item in ... }` shows), with the
+/// list the app sets: the item at 50,000 with another status.
+struct HostedTypedList: @unchecked Sendable {
+    let storage: SingleSectionHashableStorage<Message>
+    let host: ListHost<SingleSectionHashableStorage<Message>, Int, Int>
+    let after: [Message]
+
+    static func make(_ items: [Message]) -> HostedTypedList {
+        MainActor.assumeIsolated {
+            let storage = SingleSectionHashableStorage(items: items)
+            let host = ListHost(storage: storage, view: BenchmarkView(), rowContent: 0, contentVersion: 0,
+                                identify: { ($0 as? Message)?.id }, visibleItems: { [] }, schedule: { _ in })
+            var after = items
+            after[50_000].status = 1
+            return HostedTypedList(storage: storage, host: host, after: after)
+        }
+    }
+}
+
 extension BenchmarkPlan {
     /// A `StorageList` at 100,000 rows against one whole `Changeset` of the same list with one item
     /// changed: the coordinator's main-actor work for one changed item (the storage's change, the
@@ -43,6 +62,16 @@ extension BenchmarkPlan {
                 precondition(list.host.updater.statistics.refreshBatches == 1, "one refresh batch")
             }
         }
+        add("storagelist memory change only", inputKey: key, input: input, prepare: HostedList.make, iterations: 25) { list in
+            try! list.storage.replaceItem(Message(id: 50_000, status: 0), with: list.changed)
+        }
+        add("storagelist typed one change", inputKey: key, input: input, prepare: HostedTypedList.make, iterations: 25) { list in
+            MainActor.assumeIsolated {
+                list.storage.setItems(list.after)
+                list.host.updater.flush()
+                precondition(list.host.updater.statistics.refreshBatches == 1, "one refresh batch")
+            }
+        }
         add("storagelist re-render", inputKey: key, input: input, prepare: HostedList.make, iterations: 25) { list in
             MainActor.assumeIsolated {
                 for _ in 0..<1_000 { list.host.update(storage: list.storage, rowContent: 0, contentVersion: 0) }
@@ -52,7 +81,9 @@ extension BenchmarkPlan {
                                 columns: ["work", "time"])
         table.rows = [
             ("Changeset of the list and the list with one item changed (baseline)", [.time(baseline)]),
-            ("one changed item: the storage's change, the flush, the batch", [.time("storagelist one change", relativeTo: baseline)]),
+            ("one changed item, typed storage (setItems of the list, the flush, the batch)", [.time("storagelist typed one change", relativeTo: baseline)]),
+            ("one changed item, MemoryStorage (replaceItem, the flush, the batch)", [.time("storagelist one change", relativeTo: baseline)]),
+            ("  of which MemoryStorage.replaceItem alone", [.time("storagelist memory change only", relativeTo: baseline)]),
             ("a parent's re-render that changes nothing, per call", [.time("storagelist re-render", relativeTo: baseline, perCall: 1_000)]),
         ]
         tables.append(table)
