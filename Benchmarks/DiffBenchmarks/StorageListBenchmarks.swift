@@ -72,6 +72,9 @@ extension BenchmarkPlan {
                 precondition(list.host.updater.statistics.refreshBatches == 1, "one refresh batch")
             }
         }
+        add("storagelist typed change only", inputKey: key, input: input, prepare: HostedTypedList.make, iterations: 25) { list in
+            list.storage.setItems(list.after)
+        }
         add("storagelist re-render", inputKey: key, input: input, prepare: HostedList.make, iterations: 25) { list in
             MainActor.assumeIsolated {
                 for _ in 0..<1_000 { list.host.update(storage: list.storage, rowContent: 0, contentVersion: 0) }
@@ -82,8 +85,9 @@ extension BenchmarkPlan {
         table.rows = [
             ("Changeset of the list and the list with one item changed (baseline)", [.time(baseline)]),
             ("one changed item, typed storage (setItems of the list, the flush, the batch)", [.time("storagelist typed one change", relativeTo: baseline)]),
+            ("  of which the coordinator's (beyond the storage's own setItems)", [.excess("storagelist typed one change", over: "storagelist typed change only", relativeTo: baseline)]),
             ("one changed item, MemoryStorage (replaceItem, the flush, the batch)", [.time("storagelist one change", relativeTo: baseline)]),
-            ("  of which MemoryStorage.replaceItem alone", [.time("storagelist memory change only", relativeTo: baseline)]),
+            ("  of which the coordinator's (beyond the storage's own replaceItem)", [.excess("storagelist one change", over: "storagelist memory change only", relativeTo: baseline)]),
             ("a parent's re-render that changes nothing, per call", [.time("storagelist re-render", relativeTo: baseline, perCall: 1_000)]),
         ]
         tables.append(table)
