@@ -32,6 +32,7 @@ case .tables:
     plan.registerSingleChanges()
     plan.registerViewUpdates()
     plan.registerUserActions()
+    plan.registerStorageList()
     plan.registerTableSteps()
     plan.registerSectioned()
     plan.registerRepeatedIDs()

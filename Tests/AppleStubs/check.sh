@@ -95,7 +95,11 @@ for framework in UIKit AppKit; do
         mkdir -p "$dir"
         define=(); [ "$variant" = sendable ] && define=(-D STUB_SENDABLE_CLOSURES)
         "$SWIFTC" -emit-module -module-name "$framework" "${FLAGS[@]}" "${define[@]}" \
-            -emit-module-path "$dir/$framework.swiftmodule" "Tests/AppleStubs/$framework.swift"
+            -emit-module-path "$dir/$framework.swiftmodule" "Tests/AppleStubs/$framework.swift" \
+            $(ls Tests/AppleStubs/"$framework"+*.swift 2>/dev/null)
+        # SwiftUI over this framework (its representables and hosting types are per framework).
+        "$SWIFTC" -emit-module -module-name SwiftUI "${FLAGS[@]}" -warnings-as-errors -I "$dir" \
+            -emit-module-path "$dir/SwiftUI.swiftmodule" Tests/AppleStubs/SwiftUI.swift
     done
     # The package's modules with the framework importable (its IndexPath names hide the package's).
     rm -rf "$OUT/package" && mkdir -p "$OUT/package"
@@ -112,13 +116,14 @@ for framework in UIKit AppKit; do
         rm -rf "$final_copy" && cp -r Sources/ModelStorageViews "$final_copy" && finalized "$final_copy"
         typecheck "$dir" $(sources "$final_copy")
         echo "   ModelStorageViews with final data sources ($variant closures): no near miss of an optional method"
-        examples=$(extract_examples "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}")
+        examples="$(extract_examples "$framework" "$dir/examples" "${EXAMPLE_DOCS[@]}")
+$(extract_examples SwiftUI "$dir/examples-swiftui" "${EXAMPLE_DOCS[@]}")"
         [ -n "$examples" ] || { echo "no $framework example found in ${EXAMPLE_DOCS[*]}"; exit 1; }
         for example in $examples; do
             typecheck "$dir" "$example"
             echo "   example $(basename "$example"): type-checks"
         done
-        for app in Tests/AppleStubs/Apps/$framework/*.swift; do
+        for app in Tests/AppleStubs/Apps/$framework/*.swift Tests/AppleStubs/Apps/SwiftUI/*.swift; do
             typecheck "$dir" "$app"
             echo "   app $(basename "$app"): type-checks"
         done
@@ -187,6 +192,23 @@ plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "canMoveItemAt indexPath:
     "canMoveItemsAt indexPath: IndexPath) -> Bool" "nearly matches"
 plant AppKit AppKit/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
     "acceptDrop info: any NSDraggingInfo, rows row: Int," "nearly matches"
+# A SwiftUI screen's mistakes, in a copy of the SwiftUI app, under both frameworks.
+plant_app() { # framework, from, to, expected diagnostic
+    local framework=$1 from=$2 to=$3 expected=$4 app=Tests/AppleStubs/Apps/SwiftUI/Library.swift
+    local planted="$OUT/planted-app.swift" log="$OUT/planted-app.log"
+    grep -qF -- "$from" "$app" || { echo "planted error not applied: $from"; exit 1; }
+    FROM="$from" TO="$to" perl -0pe 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$app" > "$planted"
+    if typecheck "$OUT/$framework-documented" "$planted" >"$log" 2>&1; then
+        echo "the check did not catch: $from -> $to"; exit 1
+    fi
+    grep -qF -- "$expected" "$log" || { echo "unexpected failure for $from -> $to:"; cat "$log"; exit 1; }
+    echo "   caught ($framework): ${from} -> ${to}"
+}
+for framework in UIKit AppKit; do
+    plant_app "$framework" ".selection(\$selected)" ".selection(binding: \$selected)" "extraneous argument label"
+    plant_app "$framework" "Text(song.title)" "song.title" "conform to 'View'"
+    plant_app "$framework" ".navigationTitle(" ".navigationTitel(" "has no member 'navigationTitel'"
+done
 planted_copy UIKit/TableViewDataSource+UIKit.swift "open class TableViewDataSource: NSObject {" \
     "open class TableViewDataSource<Source>: NSObject {"
 if objc_conformances_of_generic_classes "$copy" >/dev/null; then echo "the check did not catch a generic data source"; exit 1; fi

@@ -4,7 +4,7 @@ import Testing
 /// Every Swift example of the README and of the DocC articles is compiled and run by a test
 /// file: this test checks that each example appears there line for line (indentation aside),
 /// so that an example edited in the text and not in the test (or the other way) fails. The
-/// examples that import UIKit or AppKit cannot run here: `make apple-check`
+/// examples that import UIKit, AppKit or SwiftUI cannot run here: `make apple-check`
 /// (Tests/AppleStubs/check.sh) type-checks each of them, from the text itself, against the
 /// interface stubs.
 @Suite("Documentation examples are the tested code")
@@ -38,10 +38,10 @@ struct DocumentationExampleTests {
         ("Sources/ModelStorageViews/ModelStorageViews.docc/ShowingAStorageInUIKitAndAppKit.md", []),
     ]
 
-    /// Whether a block is an Apple-platform example (it imports UIKit or AppKit), which
+    /// Whether a block is an Apple-platform example (it imports UIKit, AppKit or SwiftUI), which
     /// `make apple-check` type-checks from the text instead of a test file.
     static func isAppleExample(_ block: [String]) -> Bool {
-        block.contains { $0 == "import UIKit" || $0 == "import AppKit" }
+        block.contains { $0 == "import UIKit" || $0 == "import AppKit" || $0 == "import SwiftUI" }
     }
 
     /// Blocks that are set-up text, not code to compile (package manifests lines, a

@@ -44,7 +44,11 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// The content the view shows: what the data source reads through the updater. It changes
     /// only inside a batch's updates block, when the view reloads, or when the user moves an item
     /// on screen (``userDidMoveItem(at:to:)``). Its index paths are the *displayed* ones.
-    public internal(set) var content: Source.Content
+    public internal(set) var content: Source.Content { didSet { didChangeContent?() } }
+    /// Called whenever ``content`` changes (inside a batch's updates block, at a reload, when a
+    /// flush adopts the storage's content, at the user's move): where what a screen shows beside
+    /// the list (a count, an empty state) follows the list, never ahead of it. One listener.
+    public var didChangeContent: (@MainActor () -> Void)?
     /// When set, an update that lists more operations than this (`changes.changeCount`) is a
     /// `reloadData()` instead of a batch; `nil` (the default) uses the storage's
     /// ``BaseStorage/reloadThreshold`` (which makes the storage itself ask for reloads).
@@ -93,7 +97,9 @@ public final class ViewUpdater<Source: ContentStorage> {
     }
 
     let schedule: (@escaping @MainActor () -> Void) -> Void
-    private var registration: ObserverRegistration?
+    var registration: ObserverRegistration?
+    /// Whether ``stopObserving()`` was called: nothing more is sent to the view.
+    var isStopped = false
     /// Where the updater is (see ``Phase``).
     var phase = Phase.idle
     /// Whether the storage asked for a reload since the last flush.
@@ -154,7 +160,7 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// its completion does). Changes are sent by themselves after each turn; call this to send
     /// them sooner.
     public func flush() {
-        guard !phase.isInFlight else { return }
+        guard !isStopped, !phase.isInFlight else { return }
         phase = .idle
         guard observedChanges != displayedChanges || reloadRequested else { return runWaiters() }
         let target = storage.content
@@ -214,6 +220,7 @@ public final class ViewUpdater<Source: ContentStorage> {
 
     /// A batch's completion: the refresh stage after the structure, else the end.
     private func completed() {
+        guard !isStopped else { return }
         if case let .animatingStructure(refresh) = phase {
             sendRefresh(refresh, showing: nil)
         } else {
@@ -287,7 +294,7 @@ public final class ViewUpdater<Source: ContentStorage> {
 
 /// The token of a closure observer, reachable from the closure itself (so that it can remove
 /// itself once its owner is gone).
-private final class ObserverRegistration {
+final class ObserverRegistration {
     var token: ObserverToken?
 }
 

@@ -1,0 +1,345 @@
+// An interface stub of the SwiftUI declarations ModelStorageViews' SwiftUI code, the README's
+// SwiftUI example and the app in Apps/SwiftUI use, for `make apple-check` (check.sh), which
+// type-checks them on Linux with `canImport(SwiftUI)` true, over the UIKit or the AppKit stub.
+// Each declaration is written from Apple's documentation page named above it
+// (https://developer.apple.com/documentation/swiftui/...): names, labels, types, generic
+// constraints, `@MainActor` as the page declares them; nothing added to make code compile.
+// Bodies are placeholders: this module is type-checked against, never run.
+//
+// What Swift on Linux cannot spell as the SDK does: the SDK's views are opaque (`some View`
+// results) over private types; the stubs return `some View` from a placeholder type, which
+// gives the same type-checking at the call site.
+#if canImport(UIKit)
+@_exported import UIKit
+#elseif canImport(AppKit)
+@_exported import AppKit
+#endif
+
+// MARK: Views and builders
+
+// https://developer.apple.com/documentation/swiftui/view
+@MainActor @preconcurrency public protocol View {
+    // https://developer.apple.com/documentation/swiftui/view/body-swift.associatedtype
+    associatedtype Body: View
+    // https://developer.apple.com/documentation/swiftui/view/body-swift.property
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+// https://developer.apple.com/documentation/swiftui/view-implementations (Never conforms)
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/viewbuilder
+@resultBuilder public struct ViewBuilder {
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2q5zz
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-96wbr
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+    where repeat each Content: View { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
+    public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+    public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent>
+    where TrueContent: View, FalseContent: View { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+    public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent>
+    where TrueContent: View, FalseContent: View { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/emptyview
+@frozen public struct EmptyView: View {
+    // https://developer.apple.com/documentation/swiftui/emptyview/init()
+    @inlinable nonisolated public init() {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/tupleview
+@frozen public struct TupleView<T>: View {
+    // https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
+    public init(_ value: T) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/_conditionalcontent
+@frozen public struct _ConditionalContent<TrueContent, FalseContent>: View where TrueContent: View, FalseContent: View {
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/optional (Optional conforms when Wrapped does)
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/anyview
+@frozen public struct AnyView: View {
+    // https://developer.apple.com/documentation/swiftui/anyview/init(_:)-5kgu
+    public init<V>(_ view: V) where V: View {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+/// The placeholder of the SDK's opaque modifier results (`some View`).
+public struct _ModifiedView: View {
+    public var body: Never { fatalError("interface stub") }
+}
+
+// MARK: State and bindings
+
+// https://developer.apple.com/documentation/swiftui/dynamicproperty
+public protocol DynamicProperty {}
+
+// https://developer.apple.com/documentation/swiftui/binding
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    // https://developer.apple.com/documentation/swiftui/binding/constant(_:)
+    public static func constant(_ value: Value) -> Binding<Value> { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
+    public var wrappedValue: Value { get { fatalError("interface stub") } nonmutating set {} }
+    // https://developer.apple.com/documentation/swiftui/binding/projectedvalue
+    public var projectedValue: Binding<Value> { self }
+    // https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("interface stub")
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/binding (Sendable conformance)
+extension Binding: @unchecked Sendable where Value: Sendable {}
+extension Binding: DynamicProperty {}
+
+// https://developer.apple.com/documentation/swiftui/state
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+    // https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) {}
+    // https://developer.apple.com/documentation/swiftui/state/init(initialvalue:)
+    public init(initialValue value: Value) {}
+    // https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    public var wrappedValue: Value { get { fatalError("interface stub") } nonmutating set {} }
+    // https://developer.apple.com/documentation/swiftui/state/projectedvalue
+    public var projectedValue: Binding<Value> { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/state/init() (an optional state)
+extension State where Value: ExpressibleByNilLiteral {
+    @inlinable public init() { self.init(wrappedValue: nil) }
+}
+
+// MARK: Text, images, controls, stacks
+
+// https://developer.apple.com/documentation/swiftui/localizedstringkey
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
+    // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(_:)
+    public init(_ value: String) {}
+    // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringliteral:)
+    public init(stringLiteral value: String) {}
+    // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringinterpolation:)
+    public init(stringInterpolation: DefaultStringInterpolation) {}
+}
+
+// https://developer.apple.com/documentation/swiftui/text
+@frozen public struct Text: Equatable, View {
+    // https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}
+    // https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
+    public init<S>(_ content: S) where S: StringProtocol {}
+    // https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
+    public init(verbatim content: String) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/image
+@frozen public struct Image: Equatable, View {
+    // https://developer.apple.com/documentation/swiftui/image/init(systemname:)
+    public init(systemName: String) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/button
+@MainActor @preconcurrency public struct Button<Label>: View where Label: View {
+    // https://developer.apple.com/documentation/swiftui/button/init(action:label:)
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+extension Button where Label == Text {
+    // https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+    // https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
+    public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
+}
+
+// https://developer.apple.com/documentation/swiftui/verticalalignment
+@frozen public struct VerticalAlignment: Equatable {
+    public static let top = VerticalAlignment()
+    public static let center = VerticalAlignment()
+    public static let bottom = VerticalAlignment()
+    public static let firstTextBaseline = VerticalAlignment()
+}
+
+// https://developer.apple.com/documentation/swiftui/horizontalalignment
+@frozen public struct HorizontalAlignment: Equatable {
+    public static let leading = HorizontalAlignment()
+    public static let center = HorizontalAlignment()
+    public static let trailing = HorizontalAlignment()
+}
+
+// https://developer.apple.com/documentation/swiftui/hstack
+@frozen public struct HStack<Content>: View where Content: View {
+    // https://developer.apple.com/documentation/swiftui/hstack/init(alignment:spacing:content:)
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/vstack
+@frozen public struct VStack<Content>: View where Content: View {
+    // https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/spacer
+@frozen public struct Spacer: View {
+    // https://developer.apple.com/documentation/swiftui/spacer/init(minlength:)
+    public init(minLength: CGFloat? = nil) {}
+    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/navigationstack
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+    public var body: Never { fatalError("interface stub") }
+}
+
+extension NavigationStack where Data == NavigationPath {
+    // https://developer.apple.com/documentation/swiftui/navigationstack/init(root:)
+    public init(@ViewBuilder root: () -> Root) {}
+}
+
+// https://developer.apple.com/documentation/swiftui/navigationpath
+public struct NavigationPath {
+    // https://developer.apple.com/documentation/swiftui/navigationpath/init()
+    public init() {}
+}
+
+// MARK: Modifiers
+
+extension View {
+    // https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
+    nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { _ModifiedView() }
+    // https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-avgj
+    nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { _ModifiedView() }
+    // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { _ModifiedView() }
+}
+
+// https://developer.apple.com/documentation/swiftui/shapestyle
+public protocol ShapeStyle: Sendable {}
+
+// https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle
+@frozen public struct HierarchicalShapeStyle: ShapeStyle {}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    // https://developer.apple.com/documentation/swiftui/shapestyle/secondary
+    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
+}
+
+// MARK: Hosting SwiftUI in UIKit and AppKit
+
+#if canImport(UIKit)
+// https://developer.apple.com/documentation/swiftui/uiviewrepresentable
+@MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/uiviewtype
+    associatedtype UIViewType: UIView
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/coordinator
+    associatedtype Coordinator = Void
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/context
+    typealias Context = UIViewRepresentableContext<Self>
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makeuiview(context:)
+    @MainActor @preconcurrency func makeUIView(context: Self.Context) -> Self.UIViewType
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/updateuiview(_:context:)
+    @MainActor @preconcurrency func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/dismantleuiview(_:coordinator:)
+    @MainActor @preconcurrency static func dismantleUIView(_ uiView: Self.UIViewType, coordinator: Self.Coordinator)
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makecoordinator()
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
+}
+
+extension UIViewRepresentable {
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/dismantleuiview(_:coordinator:) (default: nothing)
+    @MainActor @preconcurrency public static func dismantleUIView(_ uiView: Self.UIViewType, coordinator: Self.Coordinator) {}
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/body
+    public var body: Never { fatalError("interface stub") }
+}
+
+extension UIViewRepresentable where Self.Coordinator == Void {
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makecoordinator() (default)
+    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator { () }
+}
+
+// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
+@MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/coordinator
+    @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+}
+
+// https://developer.apple.com/documentation/swiftui/uihostingconfiguration
+public struct UIHostingConfiguration<Content, Background>: UIContentConfiguration where Content: View, Background: View {
+}
+
+extension UIHostingConfiguration where Background == EmptyView {
+    // https://developer.apple.com/documentation/swiftui/uihostingconfiguration/init(content:)
+    // (the page spells the builder `@ContentBuilder`, a view builder of the cell's content)
+    public init(@ViewBuilder content: () -> Content) {}
+}
+#elseif canImport(AppKit)
+// https://developer.apple.com/documentation/swiftui/nsviewrepresentable
+@MainActor @preconcurrency public protocol NSViewRepresentable: View where Self.Body == Never {
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/nsviewtype
+    associatedtype NSViewType: NSView
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/coordinator
+    associatedtype Coordinator = Void
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/context
+    typealias Context = NSViewRepresentableContext<Self>
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makensview(context:)
+    @MainActor @preconcurrency func makeNSView(context: Self.Context) -> Self.NSViewType
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/updatensview(_:context:)
+    @MainActor @preconcurrency func updateNSView(_ nsView: Self.NSViewType, context: Self.Context)
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/dismantlensview(_:coordinator:)
+    @MainActor @preconcurrency static func dismantleNSView(_ nsView: Self.NSViewType, coordinator: Self.Coordinator)
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makecoordinator()
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
+}
+
+extension NSViewRepresentable {
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/dismantlensview(_:coordinator:) (default: nothing)
+    @MainActor @preconcurrency public static func dismantleNSView(_ nsView: Self.NSViewType, coordinator: Self.Coordinator) {}
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/body
+    public var body: Never { fatalError("interface stub") }
+}
+
+extension NSViewRepresentable where Self.Coordinator == Void {
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makecoordinator() (default)
+    @MainActor @preconcurrency public func makeCoordinator() -> Self.Coordinator { () }
+}
+
+// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext
+@MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/coordinator
+    @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+}
+
+// https://developer.apple.com/documentation/swiftui/nshostingview
+@MainActor @preconcurrency open class NSHostingView<Content>: NSView where Content: View {
+    // https://developer.apple.com/documentation/swiftui/nshostingview/init(rootview:)
+    public required init(rootView: Content) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/nshostingview/init(coder:)
+    public required init?(coder aDecoder: NSCoder) { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/nshostingview/rootview
+    public var rootView: Content { get { fatalError("interface stub") } set {} }
+}
+#endif
