@@ -105,7 +105,7 @@ extension DatabaseStorage {
         let journal = journal
         let base = journalPosition
         // `exact`: whether the journal's changes up to `position` are exactly what `db` sees
-        // (see DatabaseWriter.journaledRead); when not, the whole result is read.
+        // (see ReadPlan); when not, the whole result is read.
         let read: @Sendable (Database, ChangeJournal.Position?, Bool) throws -> Refresh<Record> = { db, position, exact in
             do {
                 return try Self.read(request, sectionColumn: sectionColumn, idColumn: idColumn, comparedWith: old,
@@ -118,17 +118,16 @@ extension DatabaseStorage {
         }
         refreshStarts += 1
         let number = refreshStarts
-        var snapshot: Pin?
         let refresh: Refresh<Record>
         if let pool = writer as? DatabasePool, let pins {
-            let file = fileIdentity.map { (path: pool.path, identity: $0) }
-            (refresh, snapshot) = try await Self.pinnedRead(pool, pins: pins, journal: journal, file: file) { db, position, exact in
-                try read(db, position, exact)
-            }
+            let context = PinnedReadContext(
+                pool: pool, pins: pins, journal: journal, file: fileIdentity.map { (path: pool.path, identity: $0) },
+                old: old, retiredStore: version.retired, request: request,
+                resettingWAL: WALIndex.frameCount(of: pool.path) > walResetFrames)
+            refresh = try await Self.pinnedRead(context, read)
         } else if let journal {
-            refresh = try await writer.journaledRead(journal, usedJournal: \.readChangedRowsOnly) { db, position, exact in
-                try read(db, position, exact)
-            }
+            // A DatabaseQueue reads on its writer connection: the position is the read's own.
+            refresh = try await writer.consistentRead { db in try read(db, try journal.position(in: db), true) }
         } else {
             refresh = try await writer.consistentRead { db in try read(db, nil, false) }
         }
@@ -136,7 +135,7 @@ extension DatabaseStorage {
         lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }
         retireChangedRows(of: old, changes: refresh.changes)
-        adoptVersion(snapshot, changed: !refresh.changes.isEmpty)
+        adoptVersion(changed: !refresh.changes.isEmpty)
         index = refresh.index
         journalPosition = refresh.position
         if let position = refresh.position { journal?.forget(through: position) }

@@ -30,7 +30,7 @@ extension DatabaseStorage {
     /// rows that are new or changed, as a pipeline of named steps, each with its contract:
     ///
     /// 1. **Position**: where `db`'s snapshot stands in `journal` (`position`; `exact` when the
-    ///    snapshot is exactly there), given by the caller (`DatabaseWriter.journaledRead`), and
+    ///    snapshot is exactly there), given by the caller (the pinned read of `DatabaseStorage.pinnedRead`, or the queue's own), and
     ///    `base`, the position of the read `old` came from.
     /// 2. **Plan** (``ReadPlan``): the changed rows only, when the journal lists every row
     ///    changed between `base` and `position` and there are few enough; else the whole result,

@@ -1,35 +1,38 @@
 #if GRDB
 import GRDB
 
-/// Letting SQLite reset the WAL file although a version is always pinned.
+/// Keeping the WAL of a `DatabasePool` bounded although the storage always holds a pin.
 ///
-/// A pin is a read transaction. While one holds a WAL read mark, SQLite cannot start the WAL
-/// file over: with a storage always pinning its current version, a continuous writer would grow
-/// the file without bound (checkpoint starvation). A read transaction that starts when every
-/// frame is checkpointed reads the database file alone (read mark 0) and does not hold the
-/// WAL back. So, when the WAL file has grown past ``walResetThreshold`` and nothing was
-/// committed since the current version was pinned, the storage checkpoints (passive: it waits
-/// for nobody) and pins the same version again on a new transaction, which then takes mark 0.
+/// A pin is a read transaction. SQLite checkpoints only the frames before the oldest read
+/// transaction's, and starts the WAL file over only when every frame is checkpointed and no read
+/// transaction uses the WAL. The storage holds one pin (its newest read; displayed versions hold
+/// none, see ``DisplayedVersion``), replaced at each read, so checkpoints keep up; but with a
+/// writer that never pauses, some pin always uses the WAL and the file would never start over.
+/// A read transaction that starts when every frame is checkpointed reads the database file
+/// alone (read mark 0) and does not hold the WAL back. So:
+///
+/// - when the WAL holds more than ``walResetFrames`` frames, the next read runs on the writer's
+///   queue inside a write lock (`BEGIN IMMEDIATE`: no connection commits meanwhile), retires the
+///   old records from the previous pin and releases it, checkpoints (passive, on a connection
+///   of its own), and pins the same state again on a transaction that reads the file alone;
+///   the next commit starts the WAL over. The WAL stays under ``walResetFrames`` plus what is
+///   committed while the storage reads twice.
+/// - when the writer pauses (nothing committed since the pin), the storage does the same without
+///   a read (``repinIfWALIsLarge(isolation:)``).
 extension DatabaseStorage {
-    /// The WAL size (bytes) past which the storage re-pins its current version: SQLite's default
-    /// auto-checkpoint, 1,000 pages of 4 KiB.
-    static var walResetThreshold: Int { 4_096_000 }
-
-    /// Re-pins the current version on a transaction that does not hold the WAL back, when the
-    /// WAL file is large and nothing was committed since the version was pinned (else nothing:
-    /// the next read pins a newer version). Failures change nothing.
+    /// Re-pins the current state on a transaction that does not hold the WAL back, when the WAL
+    /// is long and nothing was committed since the state was pinned (else nothing: the next
+    /// read pins a newer state). Failures change nothing.
     func repinIfWALIsLarge(isolation: isolated (any Actor)?) async {
-        guard let pool = writer as? DatabasePool, let pins, let pin = version.snapshot,
-              WriteStamp.walSize(of: pool.path) > Self.walResetThreshold else { return }
+        guard let pool = writer as? DatabasePool, let pins, let pin = pins.current,
+              WALIndex.frameCount(of: pool.path) > walResetFrames else { return }
         let stamp = pin.stamp
-        let repinned: Pin? = try? await pool.writeWithoutTransaction { db in
-            guard try WriteStamp(db) == stamp else { return nil }
-            try db.checkpoint(.passive)
+        _ = try? await pool.writeWithoutTransaction { db in
+            guard try WriteStamp(db) == stamp, try pins.checkpointPassively() else { return }
             let fresh = try pins.pin(stamp: stamp)
-            return try WriteStamp(db) == stamp ? fresh : nil
+            guard try WriteStamp(db) == stamp, pins.current === pin else { return }
+            pins.current = fresh
         }
-        guard let repinned, version.snapshot === pin else { return }
-        version.snapshot = repinned
     }
 }
 
@@ -44,11 +47,6 @@ struct WriteStamp: Equatable, Sendable {
     init(_ db: Database) throws {
         dataVersion = try ExternalChangePoller.dataVersion(db)
         ownChanges = db.totalChangesCount
-    }
-
-    /// The size of the WAL file of the database at `path` (0 when there is none).
-    static func walSize(of path: String) -> Int {
-        DatabaseFileIdentity.size(at: path + "-wal") ?? 0
     }
 }
 #endif

@@ -81,8 +81,11 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// The version the content shown was read at: pinned on a `DatabasePool`, with the records
     /// retired since (see ``DisplayedVersion``).
     var version: DisplayedVersion<Record>
-    /// The connections that pin versions (a `DatabasePool` only).
+    /// The connections that pin reads, and the storage's pin (a `DatabasePool` only).
     let pins: PinConnections?
+    /// The number of WAL frames past which a read starts the WAL over (see
+    /// `repinIfWALIsLarge`): SQLite's default auto-checkpoint, 1,000 pages.
+    var walResetFrames = 1_000
     /// How many refreshes started, and the number of the last one that completed (for
     /// ``catchUp(isolation:)``).
     var refreshStarts = 0
@@ -142,9 +145,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
             // On a pool, the first read is pinned: its snapshot answers the records shown.
             pins = (writer as? DatabasePool).map(PinConnections.init)
             let snapshot = try pins?.pin()
-            version = DisplayedVersion(snapshot: snapshot)
-            let reader: any DatabaseReader = snapshot?.reader ?? writer
-            (index, idColumn, journal, journalPosition) = try reader.consistentRead { db in
+            pins?.current = snapshot
+            version = DisplayedVersion()
+            let firstRead = { (db: Database) throws -> (ResultIndex, String?, ChangeJournal?, ChangeJournal.Position?) in
                 let candidate = Self.primaryKeyColumn(in: db)
                 let read = try ResultIndex.read(request, sectionColumn: sectionColumn, idColumn: candidate,
                                                 decodingEveryRow: true, in: db)
@@ -157,6 +160,11 @@ where Record.ID: DatabaseValueConvertible & Sendable {
                 // On the writer's connection, which this read uses too: the position is this read's.
                 db.add(transactionObserver: journal, extent: .observerLifetime)
                 return (read.index, idColumn, journal, try journal.position(in: db))
+            }
+            if let snapshot {
+                (index, idColumn, journal, journalPosition) = try snapshot.read(firstRead)
+            } else {
+                (index, idColumn, journal, journalPosition) = try writer.consistentRead(firstRead)
             }
             if let journal, !(writer is DatabaseQueue) {
                 // A pool's writer connection; no position yet: the first observed read is a full one.

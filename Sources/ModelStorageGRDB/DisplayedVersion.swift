@@ -2,27 +2,22 @@
 import GRDB
 
 /// One read of a ``DatabaseStorage``'s result, as the contents made from it show it: the
-/// database pinned at that read (on a `DatabasePool`), and the records of its rows that the
-/// storage kept when later reads retired them.
+/// records of its rows that later reads changed or deleted (retired), kept for as long as a
+/// content of this version (or of an earlier one) is held.
 ///
 /// Every ``DatabaseStorage/Content`` holds the version it was read at (a reference: copying a
-/// content stays O(1)), and so does the storage for its current content. When the last content
-/// of a version goes (the view shows the next one), the version goes, and with it its pin and
-/// the records retired since that no other version held.
-final class DisplayedVersion<Record> {
-    /// A read transaction held at this version, on its own connection (`DatabasePool`, WAL): a
-    /// row's record is read here, as the version shows it, whatever was committed since. `nil`
-    /// for a database that cannot hold one without blocking its writers (`DatabaseQueue`).
-    /// Replaced only by a pin of the same version (see `repinIfWALIsLarge()`).
-    var snapshot: Pin?
+/// content stays O(1)), and so does the storage for its current content. A version holds no
+/// read transaction: on a `DatabasePool`, when a read finds the rows a commit changed, it reads
+/// their old records from the pin of the version it replaces (see ``PinConnections``) before
+/// releasing that pin; every other row the version lists reads the same in the database's
+/// newest pinned state (checked by its fingerprint).
+final class DisplayedVersion<Record: Sendable> {
     /// The records retired since this version (and by later versions, through `next`).
     let retired = RetiredRecords<Record>()
-    /// Whether a read from ``snapshot`` failed (told once).
+    /// Whether a read of this version failed and a reload was asked for (told once).
     var pinFailed = false
 
-    init(snapshot: Pin?) {
-        self.snapshot = snapshot
-    }
+    init() {}
 
     /// The version read after this one: from now on, records retired go to `next`'s store,
     /// which this version holds on to (its contents may list those rows too).
@@ -36,11 +31,31 @@ final class DisplayedVersion<Record> {
 /// lists that row. One store per version, chained to the next version's: a version finds every
 /// record retired after it by following the chain. No capacity: a store lives as long as a
 /// content of its version or of an earlier one.
-final class RetiredRecords<Record> {
-    /// The records, by row.
-    var records: [RowKey: Record] = [:]
+///
+/// `@unchecked Sendable`: `records` and `failure` are guarded by `lock` (a read fills them off the
+/// caller's domain); `next` is set by the storage only, in its isolation domain.
+final class RetiredRecords<Record: Sendable>: @unchecked Sendable {
+    private let lock = PlatformLock()
+    private var records: [RowKey: Record] = [:]
+    private var failure: (any Error)?
     /// The store of the next version.
     var next: RetiredRecords?
+
+    /// Keeps `record` as the record of `row`.
+    func keep(_ record: Record, for row: RowKey) {
+        lock.withLock { records[row] = record }
+    }
+
+    /// Keeps every record of `retired`.
+    func keep(_ retired: [RowKey: Record]) {
+        lock.withLock { records.merge(retired) { _, new in new } }
+    }
+
+    /// Marks the store incomplete: the records of some rows could not be read before their
+    /// version's pin was released (`error` tells why).
+    func markIncomplete(_ error: any Error) {
+        lock.withLock { failure = error }
+    }
 
     /// The record of `row` retired in this store or a later one, or `nil`.
     ///
@@ -48,7 +63,17 @@ final class RetiredRecords<Record> {
     func record(for row: RowKey) -> Record? {
         var store: RetiredRecords? = self
         while let current = store {
-            if let record = current.records[row] { return record }
+            if let record = current.lock.withLock({ current.records[row] }) { return record }
+            store = current.next
+        }
+        return nil
+    }
+
+    /// Why a store of the chain from this one is incomplete, or `nil` when none is.
+    var incompleteness: (any Error)? {
+        var store: RetiredRecords? = self
+        while let current = store {
+            if let failure = current.lock.withLock({ current.failure }) { return failure }
             store = current.next
         }
         return nil

@@ -1,19 +1,25 @@
 #if GRDB
 import GRDB
 
-/// The read-only connections that pin a ``DatabaseStorage``'s versions on a `DatabasePool`:
-/// each ``Pin`` holds a read transaction open on one of them; a pin released gives its
+/// The read-only connections that pin a ``DatabaseStorage``'s reads on a `DatabasePool`, and
+/// the one pin the storage holds between reads (``current``).
+///
+/// Each ``Pin`` holds a read transaction open on one of them; a pin released gives its
 /// connection back, so that a refresh reuses one (its statements prepared, its schema read)
 /// instead of opening a new one per commit. At most ``keptFree`` idle connections are kept.
 ///
-/// `@unchecked Sendable`: `free` is guarded by `lock`; pins are released on any thread.
+/// `@unchecked Sendable`: `free`, `current` and `checkpointer` are guarded by `lock`; pins are
+/// made and released on any thread.
 final class PinConnections: @unchecked Sendable {
     /// How many idle connections are kept for reuse.
     static let keptFree = 2
-    private let path: String
+    let path: String
     private let configuration: Configuration
+    private let writableConfiguration: Configuration
     private let lock = PlatformLock()
     private var free: [DatabaseQueue] = []
+    private var pinned: Pin?
+    private var checkpointConnection: DatabaseQueue?
 
     /// Connections to the database of `pool`, read-only, with its configuration.
     init(_ pool: DatabasePool) {
@@ -24,6 +30,25 @@ final class PinConnections: @unchecked Sendable {
         configuration.allowsUnsafeTransactions = true
         configuration.label = "ModelStorageGRDB.pin"
         self.configuration = configuration
+        var writable = pool.configuration
+        writable.label = "ModelStorageGRDB.checkpoint"
+        writableConfiguration = writable
+    }
+
+    /// The storage's pin: the newest state it read. Every version reads the rows it lists here
+    /// (a row that changed since was retired from the previous pin first). Setting it releases
+    /// the pin it held (when nothing else holds it).
+    var current: Pin? {
+        get { lock.withLock { pinned } }
+        set {
+            let old = lock.withLock {
+                let old = pinned
+                pinned = newValue
+                return old
+            }
+            // Released outside the lock: its deinit ends the transaction.
+            withExtendedLifetime(old) {}
+        }
     }
 
     /// A read transaction begun now, on an idle connection or a new one. Throws the database's
@@ -37,6 +62,23 @@ final class PinConnections: @unchecked Sendable {
             try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
         }
         return Pin(connection, owner: self, stamp: stamp)
+    }
+
+    /// Checkpoints the WAL as far as the readers allow (passive: it waits for nobody), on a
+    /// writable connection of its own (the writer's may be inside a transaction). Returns
+    /// whether every frame of the WAL is now in the database file.
+    func checkpointPassively() throws -> Bool {
+        let connection = try lock.withLock {
+            if let checkpointConnection { return checkpointConnection }
+            let opened = try DatabaseQueue(path: path, configuration: writableConfiguration)
+            checkpointConnection = opened
+            return opened
+        }
+        return try connection.inDatabase { db in
+            let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+            let busy: Int = row?[0] ?? 1, frames: Int = row?[1] ?? -1, done: Int = row?[2] ?? -2
+            return busy == 0 && frames == done
+        }
     }
 
     /// Takes back a connection whose transaction ended (closes it when enough are idle).
@@ -53,17 +95,38 @@ final class PinConnections: @unchecked Sendable {
 /// A read transaction held open on a connection of ``PinConnections``: the database as it was
 /// when the pin was made. Ends the transaction and gives the connection back when released.
 final class Pin: @unchecked Sendable {
-    /// The connection; reads through it see the pinned version.
-    let reader: DatabaseQueue
     /// The writer's stamp when the pin was made, when it was made on the writer's queue with
     /// nothing committed around it (`nil` otherwise).
     let stamp: WriteStamp?
+    private let reader: DatabaseQueue
     private let owner: PinConnections
 
     fileprivate init(_ reader: DatabaseQueue, owner: PinConnections, stamp: WriteStamp?) {
         self.reader = reader
         self.owner = owner
         self.stamp = stamp
+    }
+
+    /// Runs `body` in the pinned transaction. Throws ``Ended`` when the transaction is no longer
+    /// open (the pin was released, or SQLite ended it): never a read of another state.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try reader.inDatabase { db in
+            guard db.isInsideTransaction else { throw Ended() }
+            return try db.readOnly { try body(db) }
+        }
+    }
+
+    /// The asynchronous form of ``read(_:)``, off the caller's thread.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await reader.unsafeRead { db in
+            guard db.isInsideTransaction else { throw Ended() }
+            return try db.readOnly { try body(db) }
+        }
+    }
+
+    /// The transaction of a pin is no longer open.
+    struct Ended: Error, CustomStringConvertible {
+        var description: String { "the read transaction of a displayed version ended" }
     }
 
     deinit {

@@ -11,7 +11,8 @@ enum ReadPlan: Equatable {
 
     /// The plan for a read at `position` in `journal` of a result read last at `base`, holding
     /// `rowCount` rows then; `exact` tells whether the read's snapshot is exactly at `position`
-    /// (see `DatabaseWriter.journaledRead`).
+    /// (see `DatabaseStorage.pinnedRead`: a pool's pin begun between two positions taken on its
+    /// writer is exact when they are equal).
     init(idColumn: String?, journal: ChangeJournal?, base: ChangeJournal.Position?,
          position: ChangeJournal.Position?, exact: Bool, rowCount: Int) {
         guard idColumn != nil else {

@@ -1,0 +1,79 @@
+#if GRDB
+import FingerprintDiff
+import Foundation
+import GRDB
+import ModelStorage
+@testable import ModelStorageGRDB
+import SeededRandom
+import Testing
+
+/// Issue 40, the WAL: a storage observing a `DatabasePool` while another connection commits
+/// without pause keeps the WAL within ``DatabaseStorage/walResetFrames`` plus what is committed
+/// while it reads twice, and a content held throughout (a batch animating the whole time) still
+/// answers every row as of its version. Driven by commits (the storage reads every third one),
+/// not by time.
+@Suite("DatabaseStorage: the WAL stays bounded under a writer that never pauses")
+@MainActor
+struct DisplayedVersionWALTests {
+    /// Frames in the WAL of `path` now (the wal-index header).
+    static func frames(_ path: String) -> Int { WALIndex.frameCount(of: path) }
+
+    /// The size of the WAL file of `path` in bytes.
+    static func walFileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    }
+
+    @Test("200 commits of another connection, read every third: the WAL file stays within the bound; a content held throughout answers as of its version",
+          arguments: [7, 8] as [UInt64])
+    func writerThatNeverPauses(seed: UInt64) async throws {
+        var generator = SplitMix64(seed: seed)
+        let database = try TemporaryDatabase()
+        _ = try database.queue()
+        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        let padding = String(repeating: "x", count: 300)
+        try await other.write { db in
+            for id in 1...1_500 as ClosedRange<Int64> {
+                try Book(id: id, title: "Book \(id) \(padding)", genre: ["a", "b", "c"][Int(id) % 3], rank: Int(id % 40)).insert(db)
+            }
+        }
+        let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
+        storage.walResetFrames = 120
+        storage.externalChangePollInterval = .milliseconds(10)
+        let observation = Task { try await storage.observe() }
+        defer { observation.cancel() }
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        let held = storage.content
+        let heldBooks = try await pool.read { db in try Book.ordered.fetchAll(db) }
+
+        var framesWritten = 0, mostFramesPerCommit = 0, largestWALFile = 0
+        for commit in 0..<200 {
+            let ids = (0..<30).map { _ in Int64.random(in: 1...1_500, using: &generator) }
+            let before = Self.frames(database.path)
+            try await other.write { db in
+                try db.execute(sql: "UPDATE book SET title = title || '+', rank = (rank + 7) % 40 WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+            }
+            let after = Self.frames(database.path)
+            // A WAL that started over holds the commit's frames alone.
+            let written = after > before ? after - before : after
+            framesWritten += written
+            mostFramesPerCommit = max(mostFramesPerCommit, written)
+            if commit % 3 == 2 { try await storage.catchUp() }
+            largestWALFile = max(largestWALFile, Self.walFileSize(database.path))
+        }
+        try await storage.catchUp()
+        // Between two reads, 3 commits; a reset read starts the WAL over at the next commit.
+        let boundFrames = storage.walResetFrames + 2 * 3 * mostFramesPerCommit
+        let boundBytes = 32 + boundFrames * (4_096 + 24)
+        #expect(framesWritten > 3 * boundFrames, "seed \(seed): the writer must write well past the bound (\(framesWritten) frames)")
+        #expect(largestWALFile <= boundBytes,
+                "seed \(seed): WAL file \(largestWALFile) bytes > bound \(boundBytes) (\(framesWritten) frames written, \(mostFramesPerCommit) per commit at most)")
+        let answered = (0..<held.numberOfSections).flatMap { section in
+            (0..<held.numberOfItems(inSection: section)).map { held.item(at: IndexPath(item: $0, section: section)) as? Book }
+        }
+        #expect(answered == heldBooks.map(Optional.some), "seed \(seed): the held content answers as of its version")
+        #expect(storage.ids.joined().count == 1_500 && storage.lastError == nil)
+        try other.close()
+    }
+}
+#endif
