@@ -14,20 +14,14 @@ import Testing
 @MainActor
 struct DatabaseStorageUserActionTests {
     /// A storage of books 1...5 (rank = id) behind an updater and a view, observing.
-    func makeScreen(_ database: TemporaryDatabase) async throws
-        -> (DatabaseQueue, DatabaseStorage<Book>, ViewUpdater<DatabaseStorage<Book>>, SimulatedView, ManualScheduler) {
+    func makeScreen(_ database: TemporaryDatabase) async throws -> (DatabaseQueue, BookScreen) {
         let queue = try database.queue()
         try await queue.write { db in
             for id in 1...5 { try Book(id: Int64(id), title: "Book \(id)", genre: "art", rank: id).insert(db) }
         }
-        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
-        storage.externalChangePollInterval = .milliseconds(10)
-        let scheduler = ManualScheduler()
-        let view = SimulatedView(visibleItemCount: 10)
-        let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
-        view.dataSource = updater
-        view.layoutIfNeeded()
-        return (queue, storage, updater, view, scheduler)
+        let screen = try BookScreen(writer: queue, visibleItemCount: 10)
+        try await screen.observe()
+        return (queue, screen)
     }
 
     func displayedIDs(_ updater: ViewUpdater<DatabaseStorage<Book>>) -> [Int64?] {
@@ -37,16 +31,12 @@ struct DatabaseStorageUserActionTests {
     @Test("rows resolved by id while a deletion is pending; swipes are the app's, unapplied moves animate back")
     func actionsWhileACommitIsPending() async throws {
         let database = try TemporaryDatabase()
-        let (_, storage, updater, view, scheduler) = try await makeScreen(database)
+        let (_, screen) = try await makeScreen(database)
+        let (storage, updater, view, scheduler) = (screen.storage, screen.updater, screen.view, screen.scheduler)
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
-        var reads = 0
-        storage.addObserver { _ in reads += 1 }
-        let observation = Task { try await storage.observe() }
-        defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
 
         try await other.write { db in _ = try Book.deleteOne(db, id: 2) }
-        while reads == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        try await screen.waitForReads(after: 0)
         #expect(displayedIDs(updater) == [1, 2, 3, 4, 5])
         #expect(updater.storageIndexPath(forDisplayed: IndexPath(item: 2, section: 0)) == IndexPath(item: 1, section: 0))
         #expect(updater.storageIndexPath(forDisplayed: IndexPath(item: 1, section: 0)) == nil)
@@ -66,19 +56,15 @@ struct DatabaseStorageUserActionTests {
     @Test("a move the app writes to the database before the next batch stays where the user put it")
     func moveWrittenByTheApp() async throws {
         let database = try TemporaryDatabase()
-        let (queue, storage, updater, view, scheduler) = try await makeScreen(database)
-        var reads = 0
-        storage.addObserver { _ in reads += 1 }
-        let observation = Task { try await storage.observe() }
-        defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        let (queue, screen) = try await makeScreen(database)
+        let (updater, view, scheduler) = (screen.updater, screen.view, screen.scheduler)
 
         #expect(throws: UserActionError.notEditable) {
             try view.simulateUserMove(from: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0))
         }
         // The app's reordering handler: book 5 first.
         try await queue.write { db in try db.execute(sql: "UPDATE book SET rank = 0 WHERE id = 5") }
-        while reads == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        try await screen.waitForReads(after: 0)
         let structures = updater.statistics.structureBatches, logged = view.log.count
         scheduler.runUntilIdle()
         view.finishAnimations()
