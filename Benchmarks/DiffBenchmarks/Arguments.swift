@@ -52,7 +52,8 @@ struct Arguments {
                       and what 200,000 mutations cost with a stream that is never read
                               (--breakdown: per step)
           --database          DatabaseStorage: commit to delivered update, and read-and-diff,
-                              against GRDB's ValueObservation and fetchAll
+                              against GRDB's ValueObservation and fetchAll (--filter: the parts
+                              whose title matches, e.g. "pool 10,000")
           --updater           the view updater: a storm of 10,000 mutations a second for 10
                               simulated seconds (batches sent, main-actor time per batch), and
                               the memory an updater adds to a storage (also after the tables)

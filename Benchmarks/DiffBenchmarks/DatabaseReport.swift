@@ -44,16 +44,19 @@ enum DatabaseReport {
     nonisolated static let genres = (0..<20).map { "genre \($0 < 10 ? "0" : "")\($0)" }
     nonisolated static let request = BenchBook.order(Column("genre"), Column("rank"), Column("id"))
 
-    static func run() async throws {
+    /// The queue's report, then the pool's, at 10,000 and 100,000 rows; with `filter`, only the
+    /// parts whose title ("queue 10,000", "pool 100,000", ...) it matches.
+    static func run(filter: String? = nil) async throws {
+        func wanted(_ title: String) -> Bool { filter.map { title.range(of: $0, options: .regularExpression) != nil } ?? true }
         print("DatabaseStorage: commits of 100 changed rows (40 titles, 20 ranks, 20 genres, 10 deleted, 10 inserted)")
         print("to a table of books indexed on the request's order (genre, rank, id), read through a DatabaseQueue")
         print("medians, in alternating blocks; ratios against the baseline of the same block set")
-        for rows in [10_000, 100_000] {
+        for rows in [10_000, 100_000] where wanted("queue \(rows.formatted())") {
             try await report(rows: rows)
         }
         print("")
-        print("DatabaseStorage on a DatabasePool (WAL): every read pinned for the contents of its version (issue 40)")
-        for rows in [10_000, 100_000] {
+        print("DatabaseStorage on a DatabasePool (WAL): every read pinned, old records retired per read (issue 40)")
+        for rows in [10_000, 100_000] where wanted("pool \(rows.formatted())") {
             try await DatabasePinReport.report(rows: rows)
         }
     }
@@ -198,11 +201,14 @@ enum DatabaseReport {
         var lastDelivery = clock.now
         var observing: Task<Void, any Error>
         switch kind {
-        case 0:
+        case 0, 3:
             let storage = try DatabaseStorage(writer: queue, request: request, sectionColumn: "genre")
             storage.externalChangePollInterval = nil
+            // Kind 3 holds the content shown, as a view does: each read retires the old records.
+            var shown = kind == 3 ? storage.content : nil
             storage.addObserver { update in
                 blackHole(update)
+                if shown != nil { shown = storage.content }
                 delivered += 1
                 lastDelivery = clock.now
             }
@@ -285,10 +291,11 @@ enum DatabasePinReport {
         print("")
         print("\(rows.formatted()) rows, DatabasePool")
         var times: [String: [Duration]] = [:]
-        let names = ["DatabaseStorage, pinned (sectioned diff)", "ValueObservation fetchAll (no diff)"]
+        let names = ["DatabaseStorage, pinned (sectioned diff)", "ValueObservation fetchAll (no diff)",
+                     "DatabaseStorage, a view's content held"]
         let commits = rows > 10_000 ? 4 : 15
         for _ in 0..<4 {
-            for (kind, name) in names.enumerated() {
+            for (kind, name) in zip([0, 1, 3], names) {
                 times[name, default: []] += try await DatabaseReport.measure(kind: kind, queue: pool, commits: commits,
                                                                               generator: &generator, nextID: &nextID)
             }
@@ -337,30 +344,41 @@ enum DatabasePinReport {
         (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
     }
 
-    /// How much the WAL file grows over 200 commits of 100 rows by a continuous writer, in three
-    /// set-ups (each starting from a checkpointed WAL when nothing else reads).
+    /// How much the WAL file grows over 200 commits of 100 rows by a continuous writer, in four
+    /// set-ups (each starting from a checkpointed WAL when nothing else reads); the last one's
+    /// writer is another connection (the storage polls every 10 ms).
     static func walGrowth(_ pool: DatabasePool, path: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
         var sizes: [String] = []
-        for setup in ["no storage", "a storage observing", "a storage observing, one content held throughout"] {
+        let setups = ["no storage", "a storage observing", "a storage observing, one content held throughout",
+                      "the same, another connection writing"]
+        var waiting = Configuration()
+        waiting.busyMode = .timeout(10)   // a read that starts the WAL over holds the write lock briefly
+        let other = try DatabaseQueue(path: path, configuration: waiting)
+        defer { try? other.close() }
+        for setup in setups {
             _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             let start = walSize(path)
             var storage: DatabaseStorage<BenchBook>?
             var observing: Task<Void, any Error>?
             var held: DatabaseStorage<BenchBook>.Content?
+            let external = setup.hasPrefix("the same")
             if setup != "no storage" {
                 let observed = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
-                observed.externalChangePollInterval = nil
+                observed.externalChangePollInterval = external ? .milliseconds(10) : nil
                 observing = Task { try await observed.observe() }
                 while !observed.isObserving { try await Task.sleep(for: .milliseconds(1)) }
-                if setup.hasSuffix("throughout") { held = observed.content }
+                if setup.hasSuffix("throughout") || external { held = observed.content }
                 storage = observed
             }
+            var largest = 0
             for _ in 0..<200 {
-                try await pool.write(DatabaseReport.randomChange(&generator, nextID: &nextID))
+                let change = DatabaseReport.randomChange(&generator, nextID: &nextID)
+                try await (external ? other as any DatabaseWriter : pool).write(change)
                 try await Task.sleep(for: .milliseconds(1))
+                largest = max(largest, walSize(path))
             }
             try await storage?.catchUp()
-            sizes.append("\(setup): \(start / 1024) -> \(walSize(path) / 1024) KB")
+            sizes.append("\(setup): \(start / 1024) -> \(walSize(path) / 1024) KB (largest \(largest / 1024) KB)")
             withExtendedLifetime(held) {}
             held = nil
             observing?.cancel()

@@ -18,7 +18,7 @@ case .phases:
 case .memory(let breakdown):
     if breakdown { MemoryReport.runBreakdown() } else { MemoryReport.run(); StreamMemoryReport.run() }
 case .database:
-    try await DatabaseReport.run()
+    try await DatabaseReport.run(filter: arguments.filter)
 case .updater:
     ViewUpdaterReport.run()
 case .digests:

@@ -16,12 +16,16 @@ extension DatabaseStorage {
     /// **Every row as of its version.** A content answers, for every row it lists, the record as
     /// of the read it was made from: never `nil`, never a newer record, whatever commits arrive
     /// (deletions, bulk changes, delete-all), for as long as the content is held (a view's batch
-    /// animating, the view off screen) and its storage lives. On a `DatabasePool` the version is
-    /// pinned: a read transaction held at it on a read-only connection of its own, ended when
-    /// the last content of the version goes (the view shows the next content), the connection
-    /// then reused; records come from the cache or from the pin. While an older version is
-    /// pinned, SQLite cannot checkpoint the commits after it, so the WAL file grows with what is
-    /// written meanwhile (see the README's figures).
+    /// animating, the view off screen) and its storage lives. On a `DatabasePool` the storage
+    /// holds one read transaction, at its newest read, on a read-only connection of its own
+    /// (reused from read to read); each read first fetches, from the previous one's
+    /// transaction, the records of the rows it changed or deleted, keeps them with the version
+    /// they were shown in (for as long as a content of that version or an earlier one is held),
+    /// then ends that transaction. A content's row is then in the cache, in those records, or
+    /// unchanged in the storage's transaction (checked by its fingerprint). No transaction is
+    /// held for an old version, so checkpoints keep up; when the WAL grows past SQLite's
+    /// auto-checkpoint size anyway (a writer that never pauses), a read starts it over (see the
+    /// README).
     ///
     /// A `DatabaseQueue` (no WAL) cannot hold a read without blocking every writer, so it has no
     /// pin: the records a content's version read (cells configured, the pages around them) and
@@ -29,8 +33,9 @@ extension DatabaseStorage {
     /// as a content of the version is held, without a capacity; a row never read that changed
     /// since answers `nil`, never its newer record.
     ///
-    /// A read from a pin that fails is told to the error observers and answers `nil`; a view
-    /// showing an older version is asked to reload (never a record of another version).
+    /// A read that fails (of the storage's transaction, or of the previous one when a read retires
+    /// records) is told to the error observers and answers `nil`; a view showing an older version
+    /// is asked to reload (never a record of another version).
     public struct Content: StorageContent {
         /// The rows, per section.
         var index: ResultIndex

@@ -3,7 +3,7 @@ import FingerprintDiff
 import Foundation
 import GRDB
 import ModelStorage
-import ModelStorageGRDB
+@testable import ModelStorageGRDB
 import ModelStorageTesting
 import Testing
 
@@ -120,6 +120,34 @@ struct DisplayedVersionFaultTests {
         let unread = (0..<shown.numberOfItems(inSection: 1)).map { shown.item(at: IndexPath(item: $0, section: 1)) as? Book }
         #expect(unread.allSatisfy { $0 == nil || $0?.title != "Newer" } && unread.contains { $0 == nil })
         try other.close()
+    }
+
+    @Test("a read that cannot fetch the old records of the rows it changed: those rows answer nil with a typed error and a reload, never the newer record")
+    func retirementFails() async throws {
+        let database = try TemporaryDatabase()
+        let (pool, storage, observation) = try await observedPool(database, count: 50)
+        let shown = storage.content
+        let before = records(shown)
+        observation.cancel()
+        while storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        try await pool.write { db in try db.execute(sql: "UPDATE book SET title = 'Later' WHERE id <= 10") }
+        // Behind the storage's back, its transaction moves past the commit: the next read cannot
+        // find the displayed version's records of the changed rows there.
+        let pins = try #require(storage.pins)
+        pins.current = try pins.pin()
+        var errors: [DatabaseStorageError] = [], reloads = 0
+        storage.addErrorObserver { errors.append($0) }
+        storage.addObserver { if $0.requiresReload { reloads += 1 } }
+        let again = Task { try await storage.observe() }
+        defer { again.cancel() }
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        try await storage.catchUp()
+        let answered = records(shown)
+        for (old, now) in zip(before, answered) {
+            #expect(now == old || (now == nil && old!.id <= 10), "book \(old!.id): \(String(describing: now))")
+        }
+        #expect(answered.contains { $0 == nil } && !answered.contains { $0?.title == "Later" })
+        #expect(!errors.isEmpty && reloads == 1, "errors \(errors), reloads \(reloads)")
     }
 }
 #endif
