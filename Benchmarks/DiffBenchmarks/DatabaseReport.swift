@@ -206,9 +206,9 @@ enum DatabaseReport {
             storage.externalChangePollInterval = nil
             // Kind 3 holds the content shown, as a view does: each read retires the old records.
             var shown = kind == 3 ? storage.content : nil
-            storage.addObserver { update in
+            storage.addObserver { [weak storage] update in
                 blackHole(update)
-                if shown != nil { shown = storage.content }
+                if shown != nil, let storage { shown = storage.content }
                 delivered += 1
                 lastDelivery = clock.now
             }

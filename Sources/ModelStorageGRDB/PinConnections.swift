@@ -99,7 +99,8 @@ final class Pin: @unchecked Sendable {
     /// nothing committed around it (`nil` otherwise).
     let stamp: WriteStamp?
     private let reader: DatabaseQueue
-    private let owner: PinConnections
+    /// Weak: the connections hold their current pin.
+    private weak var owner: PinConnections?
 
     fileprivate init(_ reader: DatabaseQueue, owner: PinConnections, stamp: WriteStamp?) {
         self.reader = reader
@@ -136,7 +137,7 @@ final class Pin: @unchecked Sendable {
             return !db.isInsideTransaction
         }
         // A connection whose transaction would not end is not reused.
-        if ended { owner.giveBack(reader) } else { try? reader.close() }
+        if ended, let owner { owner.giveBack(reader) } else { try? reader.close() }
     }
 }
 #endif

@@ -75,5 +75,28 @@ struct DisplayedVersionWALTests {
         #expect(storage.ids.joined().count == 1_500 && storage.lastError == nil)
         try other.close()
     }
+
+    @Test("a storage released ends its read transaction: the WAL can be checkpointed whole and truncated")
+    func releasedStorageHoldsNothing() async throws {
+        let database = try TemporaryDatabase()
+        _ = try database.queue()
+        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        try await pool.write(DisplayedVersionTests.insertBooks(first: 1, count: 100))
+        var storage: DatabaseStorage<Book>? = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
+        storage?.externalChangePollInterval = nil
+        let observation = Task { [storage] in try await storage?.observe() }
+        while storage?.isObserving != true { try await Task.sleep(for: .milliseconds(5)) }
+        try await pool.write { db in try db.execute(sql: "UPDATE book SET title = 'x' WHERE id = 1") }
+        try await storage?.catchUp()
+        observation.cancel()
+        _ = await observation.result
+        weak let released = storage
+        storage = nil
+        #expect(released == nil, "the storage is freed")
+        try await pool.write { db in try db.execute(sql: "UPDATE book SET title = 'y' WHERE id = 2") }
+        // TRUNCATE fails with SQLITE_BUSY while any read transaction uses the WAL.
+        _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        #expect(Self.walFileSize(database.path) == 0)
+    }
 }
 #endif
