@@ -307,9 +307,56 @@ enum DatabasePinReport {
             print("    \(name.padding(toLength: 46, withPad: " ", startingAt: 0))\(DatabaseReport.format(middle).leftPadded(10))"
                   + "  (\(String(format: "%.2f", middle / baseline))x ValueObservation fetchAll)")
         }
+        try await refreshSteps(pool, generator: &generator, nextID: &nextID)
         try await versionMemory(pool, generator: &generator, nextID: &nextID)
         try await walGrowth(pool, path: path, generator: &generator, nextID: &nextID)
         try pool.close()
+    }
+
+    /// Where the time from a commit to its delivered update goes: the median time from the
+    /// start of the write to each step of the storage's refresh (`RefreshProbe`), 30 commits.
+    static func refreshSteps(_ pool: DatabasePool, generator: inout SplitMix64, nextID: inout Int64) async throws {
+        let storage = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
+        storage.externalChangePollInterval = nil
+        let clock = ContinuousClock()
+        let steps = StepLog()
+        var delivered = 0
+        storage.addObserver { _ in
+            steps.append("delivered", clock.now)
+            delivered += 1
+        }
+        let observing = Task { try await storage.observe() }
+        defer { observing.cancel() }
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(1)) }
+        RefreshProbe.record = { step in steps.append(step, clock.now) }
+        defer { RefreshProbe.record = nil }
+        var sinceCommit: [String: [Duration]] = [:]
+        var order: [String] = []
+        for _ in 0..<30 {
+            let change = DatabaseReport.randomChange(&generator, nextID: &nextID)
+            let before = delivered
+            steps.reset()
+            let start = clock.now
+            try await pool.write(change)
+            while delivered == before { try await Task.sleep(for: .microseconds(50)) }
+            for (step, time) in steps.entries {
+                if sinceCommit[step] == nil { order.append(step) }
+                sinceCommit[step, default: []].append(time - start)
+            }
+        }
+        print("  where the time goes (median from the start of the write to each step, 30 commits):")
+        for step in order {
+            print("    \(step.padding(toLength: 46, withPad: " ", startingAt: 0))\(DatabaseReport.format(DatabaseReport.median(sinceCommit[step]!)).leftPadded(10))")
+        }
+    }
+
+    /// Steps and their times, from any thread.
+    final class StepLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var log: [(String, ContinuousClock.Instant)] = []
+        func append(_ step: String, _ time: ContinuousClock.Instant) { lock.withLock { log.append((step, time)) } }
+        func reset() { lock.withLock { log = [] } }
+        var entries: [(String, ContinuousClock.Instant)] { lock.withLock { log } }
     }
 
     /// Resident memory per version held: 8 contents of 8 successive versions, each listing

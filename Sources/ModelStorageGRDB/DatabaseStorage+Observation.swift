@@ -42,7 +42,10 @@ extension DatabaseStorage {
             observationEnded()
         }
         let observation = DatabaseRegionObservation(tracking: request)
-        let cancellable = observation.start(in: writer, onError: { signal.fail($0) }, onChange: { _ in signal.signal() })
+        let cancellable = observation.start(in: writer, onError: { signal.fail($0) }, onChange: { _ in
+            RefreshProbe.record?("commit observed")
+            signal.signal()
+        })
         defer { cancellable.cancel() }
         var poller: Task<Void, Never>?
         defer { poller?.cancel() }
@@ -119,6 +122,7 @@ extension DatabaseStorage {
         refreshStarts += 1
         let number = refreshStarts
         let refresh: Refresh<Record>
+        RefreshProbe.record?("refresh started")
         if let pool = writer as? DatabasePool, let pins {
             let context = PinnedReadContext(
                 pool: pool, pins: pins, journal: journal, file: fileIdentity.map { (path: pool.path, identity: $0) },
@@ -131,6 +135,7 @@ extension DatabaseStorage {
         } else {
             refresh = try await writer.consistentRead { db in try read(db, nil, false) }
         }
+        RefreshProbe.record?("back in the storage's domain")
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }

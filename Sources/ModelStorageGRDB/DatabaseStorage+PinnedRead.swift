@@ -45,10 +45,17 @@ extension DatabaseStorage {
                 return refresh
             }
         }
-        let (pin, position, exact) = try await context.pool.writeWithoutTransaction { db in try pinAtWriter(context, db) }
+        let (pin, position, exact) = try await context.pool.writeWithoutTransaction { db in
+            RefreshProbe.record?("on the writer's queue")
+            return try pinAtWriter(context, db)
+        }
+        RefreshProbe.record?("pinned")
         return try await pin.read { db in
+            RefreshProbe.record?("on the pin's queue")
             let refresh = try read(db, position, exact)
+            RefreshProbe.record?("read and diffed")
             adopt(pin, after: refresh, context)
+            RefreshProbe.record?("retired, previous pin released")
             return refresh
         }
     }
