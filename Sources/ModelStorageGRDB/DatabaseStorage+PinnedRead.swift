@@ -32,18 +32,9 @@ extension DatabaseStorage {
         _ context: PinnedReadContext,
         _ read: @escaping @Sendable (_ db: Database, _ position: ChangeJournal.Position?, _ exact: Bool) throws -> Refresh<Record>
     ) async throws -> Refresh<Record> {
-        let pins = context.pins
-        if context.resettingWAL {
-            return try await context.pool.writeWithoutTransaction { db in
-                // No connection commits until the rollback: the pin and its re-pin see one state.
-                try db.beginTransaction(.immediate)
-                defer { try? db.rollback() }
-                let (refresh, stamp) = try readAndAdopt(context, db, read)
-                // Only the new pin reads the WAL, at its last frame: the checkpoint can take
-                // every frame, and a pin begun then reads the database file alone.
-                if try pins.checkpointPassively() { pins.current = try pins.pin(stamp: stamp) }
-                return refresh
-            }
+        if context.resettingWAL,
+           let refresh = try await context.pool.writeWithoutTransaction({ db in try readStartingWALOver(context, db, read) }) {
+            return refresh
         }
         let (pin, position, exact) = try await context.pool.writeWithoutTransaction { db in
             RefreshProbe.record?("on the writer's queue")
@@ -58,6 +49,25 @@ extension DatabaseStorage {
             RefreshProbe.record?("retired, previous pin released")
             return refresh
         }
+    }
+
+    /// The read of a WAL reset, on the writer's queue (`db`): inside the write lock, pinned,
+    /// retired and adopted as any read, then a passive checkpoint and, when it took every frame,
+    /// the same state pinned again on a transaction that reads the database file alone. `nil`
+    /// when another connection holds the write lock now (the caller reads as usual; the next
+    /// read tries again).
+    private static func readStartingWALOver(
+        _ context: PinnedReadContext, _ db: Database,
+        _ read: (_ db: Database, _ position: ChangeJournal.Position?, _ exact: Bool) throws -> Refresh<Record>
+    ) throws -> Refresh<Record>? {
+        // No connection commits until the rollback: the pin and its re-pin see one state.
+        do { try db.beginTransaction(.immediate) } catch where LockRetry.isLock(error) { return nil }
+        defer { try? db.rollback() }
+        let (refresh, stamp) = try readAndAdopt(context, db, read)
+        // Only the new pin reads the WAL, at its last frame: the checkpoint can take every
+        // frame, and a pin begun then reads the database file alone.
+        if try context.pins.checkpointPassively() { context.pins.current = try context.pins.pin(stamp: stamp) }
+        return refresh
     }
 
     /// The read of a WAL reset, on the writer's queue (`db`, inside the write lock): pinned,
