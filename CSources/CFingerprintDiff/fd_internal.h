@@ -17,9 +17,13 @@
 /* A static function inlined into each caller, so that a caller passing a constant gets its
  * own copy without the branches that constant decides. */
 #define FD_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* A static function kept out of its callers, where inlining it was measured to cost more
+ * instructions in the caller's loops (registers spilled around them). */
+#define FD_NEVER_INLINE static __attribute__((noinline))
 #else
 #define FD_PREFETCH(address) ((void)0)
 #define FD_ALWAYS_INLINE static inline
+#define FD_NEVER_INLINE static
 #endif
 
 /* How far ahead (in elements) table slots are prefetched. */
