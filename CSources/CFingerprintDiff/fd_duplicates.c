@@ -161,7 +161,9 @@ FD_ALWAYS_INLINE int place(position_set *set, uint64_t value, size_t position, i
 }
 
 /* The whole check in one pass, for a range of at most SMALL_ELEMENTS elements (both sides):
- * `count` values at most, in a set of 2 to 4 slots per value. */
+ * `count` values at most, in a set of 2 to 4 slots per value. Kept out of its caller
+ * (FD_NEVER_INLINE): inlined next to the bitmaps' passes, those took 0.1-0.2% more
+ * instructions on dk100k and mix-1M (registers spilled; callgrind, SwiftPM's clang flags). */
 FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
                                     int *found) {
     uint16_t on_stack[STACK_SLOTS];
@@ -194,10 +196,8 @@ FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range
     return FD_OK;
 }
 
-/* Passes 1-3 of the bitmaps, for `count` values (at least 2). Kept out of the dispatch below
- * (FD_NEVER_INLINE): with the small ranges' set inlined next to it, its loops took 0.1-0.2%
- * more instructions on dk100k and mix-1M (registers spilled). */
-FD_NEVER_INLINE fd_status bitmaps_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
+/* Passes 1-3 of the bitmaps, for `count` values (at least 2). */
+static fd_status bitmaps_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
                                          int *found) {
     bitmaps maps;
     maps.bits = 8 * (uint64_t)count;
