@@ -13,7 +13,9 @@
  * distinct values, 5% deleted, 5% inserted), unique-20-inserted (unique-20 with n/3 new ids
  * inserted),
  * feed (a separator sharing one id every 10 rows, an ad every 25 from 4 ads, 5% removed, 5%
- * inserted, 20 swaps). ALGORITHM: heckel or myers. COUNT: old elements (40000). */
+ * inserted, 20 swaps); and unique ids, for the core's share of the benchmark's scenarios:
+ * mix (1% deleted, 1% moved, 1% inserted, as DiffBenchmarks' mix-N), dk (DifferenceKit's: 10%
+ * deleted at 0.2n, 10% inserted at 0.3n, the first 2% shuffled). ALGORITHM: heckel or myers. COUNT: old elements (40000). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,58 @@ static size_t distinct_count;
 static uint64_t pick_distinct(void) { return distinct_values[below(distinct_count)]; }
 static uint64_t pick_fresh(void) { return next_random() | 1; }
 
+/* Unique ids, 1% deleted, 1% moved and 1% inserted at random places (DiffBenchmarks' mix-N):
+ * each row gets a sort key, its position or a random one, then the rows are sorted by it. */
+typedef struct keyed { double key; uint64_t value; } keyed;
+static int by_key(const void *a, const void *b) {
+    double x = ((const keyed *)a)->key, y = ((const keyed *)b)->key;
+    return x < y ? -1 : x > y;
+}
+static void build_mix(size_t n, list *old, list *new_list) {
+    *old = make(n);
+    for (size_t i = 0; i < n; i++) push(old, next_random() | 1);
+    unsigned char *fate = calloc(n, 1); /* 1 deleted, 2 moved */
+    for (unsigned char kind = 1; kind <= 2; kind++) {
+        for (size_t placed = 0; placed < n / 100;) {
+            size_t k = below(n);
+            if (fate[k] == 0) fate[k] = kind, placed++;
+        }
+    }
+    keyed *rows = malloc((n + n / 100) * sizeof *rows);
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (fate[i] == 1) continue;
+        rows[count].key = fate[i] == 2 ? (double)below(n) + 0.5 : (double)i;
+        rows[count++].value = old->items[i];
+    }
+    for (size_t k = 0; k < n / 100; k++) {
+        rows[count].key = (double)below(n) + 0.25;
+        rows[count++].value = next_random() | 1;
+    }
+    qsort(rows, count, sizeof *rows, by_key);
+    *new_list = make(count);
+    for (size_t k = 0; k < count; k++) push(new_list, rows[k].value);
+    free(rows);
+    free(fate);
+}
+
+/* Unique ids, DifferenceKit's published scenario: [0.2n, 0.3n) deleted, 0.1n new ids inserted
+ * at 0.3n, the first 0.02n shuffled. */
+static void build_difference_kit(size_t n, list *old, list *new_list) {
+    *old = make(n);
+    for (size_t i = 0; i < n; i++) push(old, next_random() | 1);
+    *new_list = make(n + n / 10);
+    for (size_t i = 0; i < n * 2 / 10; i++) push(new_list, old->items[i]);
+    for (size_t k = 0; k < n / 10; k++) push(new_list, next_random() | 1);
+    for (size_t i = n * 3 / 10; i < n; i++) push(new_list, old->items[i]);
+    for (size_t k = n / 50; k > 1; k--) { /* Fisher-Yates over the first 0.02n */
+        size_t r = below(k);
+        uint64_t t = new_list->items[k - 1];
+        new_list->items[k - 1] = new_list->items[r];
+        new_list->items[r] = t;
+    }
+}
+
 static void build(const char *shape, size_t n, list *old, list *new_list) {
     state = 12345;
     if (strcmp(shape, "unique-20") == 0 || strcmp(shape, "unique-20-inserted") == 0) {
@@ -93,6 +147,10 @@ static void build(const char *shape, size_t n, list *old, list *new_list) {
             new_list->items[a] = new_list->items[b];
             new_list->items[b] = t;
         }
+    } else if (strcmp(shape, "mix") == 0) {
+        build_mix(n, old, new_list);
+    } else if (strcmp(shape, "dk") == 0) {
+        build_difference_kit(n, old, new_list);
     } else {
         fprintf(stderr, "unknown shape %s\n", shape);
         exit(2);

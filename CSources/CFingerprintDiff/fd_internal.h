@@ -17,9 +17,13 @@
 /* A static function inlined into each caller, so that a caller passing a constant gets its
  * own copy without the branches that constant decides. */
 #define FD_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* A static function kept out of its callers, where inlining it was measured to cost more
+ * instructions in the caller's loops (registers spilled around them). */
+#define FD_NEVER_INLINE static __attribute__((noinline))
 #else
 #define FD_PREFETCH(address) ((void)0)
 #define FD_ALWAYS_INLINE static inline
+#define FD_NEVER_INLINE static
 #endif
 
 /* How far ahead (in elements) table slots are prefetched. */
@@ -218,6 +222,18 @@ fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_
  * Sparse: at most FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT equal pairs per element of the middle
  * (always so for unique ids); denser middles go to Myers' search. */
 enum { FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT = 4 };
+
+/* The most equal pairs a middle of `elements` elements (both sides) may hold to be sparse. */
+static inline uint64_t fd_sparse_pairs_max(uint64_t elements) {
+    return FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * elements;
+}
+
+/* The choice between the searches, made here only (fd_step_myers_middle, and the repeats'
+ * gaps, which count their pairs themselves): whether `pairs` equal pairs among `elements`
+ * elements are sparse, so Hunt-Szymanski's, whose pair lists are indexed in 32 bits. */
+static inline int fd_pairs_sparse(uint64_t pairs, uint64_t elements) {
+    return pairs <= fd_sparse_pairs_max(elements) && pairs < (uint64_t)UINT32_MAX - 1;
+}
 fd_status fd_step_hunt_szymanski(fd_context *c, fd_range middle, const int64_t *new_head,
                                  const int64_t *next_old, uint64_t pairs);
 

@@ -110,8 +110,7 @@ fd_status fd_step_myers_middle(fd_context *c, fd_range middle, uint64_t budget) 
     occurrences o;
     fd_status status = count_occurrences(c, middle, &o);
     const uint64_t elements = (uint64_t)(middle.old_end - middle.old_begin) + (middle.new_end - middle.new_begin);
-    if (status == FD_OK && !o.saturated && o.pairs <= FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * elements &&
-        o.pairs < (uint64_t)UINT32_MAX - 1) {
+    if (status == FD_OK && !o.saturated && fd_pairs_sparse(o.pairs, elements)) {
         fd_occurrence_table_destroy(&o.table, c->allocator);
         status = fd_step_hunt_szymanski(c, middle, o.new_head, o.next_old, o.pairs);
         occurrences_free(&o, c->allocator);

@@ -42,20 +42,23 @@
  * 112 bytes per element of the largest gap, freed before returning. */
 #include "fd_occurrence_table.h"
 
-/* Scratch of the step, in one block: the occurrence-order matching, anchors, gap lists. */
+/* Scratch of the step, in one block carved by `carve_scratch`, which also says which arrays
+ * share their room (each pair is used at different times). */
 typedef struct scratch {
     int64_t *saved;        /* the old indices of its other pairs, in new order; then, when
                             * needed, its whole new_to_old over rest (`spread_saved`) (m) */
     int64_t *anchor_old;   /* old index of each anchor, in new order; then of the frame's (m) */
     uint32_t *anchor_new;  /* new index of each anchor; then of the frame's (m) */
-    uint8_t *flags;        /* in_lis of the anchors, then of a gap's heads, then of the matching
-                            * (2 m) */
+    uint8_t *frame_flags;  /* in_lis of the anchors: which are the frame's (m) */
+    uint8_t *head_flags;   /* in_lis of one gap's heads (`search_numbered_gap`) (m) */
+    uint8_t *before_flags; /* in_lis of the occurrence-order matching, or of its other pairs
+                            * (the choice's bound 3) (m) */
     uint32_t *gap_old;     /* unpaired old indices of one gap (n) */
     uint32_t *gap_new;     /* unpaired new indices of one gap (m) */
-    uint64_t *gap_old_fp;  /* their fingerprints (n) */
+    uint64_t *gap_old_fp;  /* their fingerprints, for Myers' search on the gap (n) */
     uint64_t *gap_new_fp;  /* (m) */
-    int64_t *next_old;     /* or, in the same room, the gap's occurrence chains: per old element
-                            * the one before it with its fingerprint, or -1 (n) */
+    int64_t *next_old;     /* the gap's occurrence chains: per old element the one before it
+                            * with its fingerprint, or -1 (n) */
     int64_t *new_head;     /* per new element the last old one with its fingerprint, or -1 (m) */
     uint16_t *last;        /* per slot of the matching's table, 1 + the last old element of the
                             * gap with its fingerprint, or 0; all 0 between gaps (zeroed at the
@@ -65,11 +68,49 @@ typedef struct scratch {
                             * fingerprint: fd_occurrence_numbers_fit) */
     int64_t *gap_o2n;      /* the gap's matching (n) */
     int64_t *gap_n2o;      /* (m) */
+    uint8_t *staying;      /* in_lis of the matching that stands, when fd_diff wants none (m) */
     uint8_t *pair_kind;    /* per new element of rest, its fd_new_kind in the occurrence-order
                             * matching (the caller's notes) (m) */
     const fd_occurrence_notes *notes; /* the occurrence-order matching's notes */
     fd_allocator gap_allocator; /* the gaps' workspace: an fd_arena over one block */
 } scratch;
+
+/* The next `bytes` of `block` after the *used first (NULL while only counting: no block). */
+static void *take(unsigned char *block, size_t *used, size_t bytes) {
+    void *at = block ? block + *used : NULL;
+    *used += bytes;
+    return at;
+}
+
+/* Carves the scratch's arrays out of `block`, or only counts their bytes when `block` is NULL;
+ * returns the bytes. The one place that knows the layout: the 8-byte arrays first, then the
+ * 4-byte ones and the bytes, each a multiple of 8 bytes long so that all stay aligned. Rooms
+ * shared, each by uses at different times:
+ *   - next_old and gap_old_fp, new_head and gap_new_fp: a gap builds its chains first, and
+ *     copies its fingerprints for Myers' search only when the chains found it dense;
+ *   - frame_flags and head_flags: the frame is read (keep_frame) before any gap is searched.
+ * before_flags has its own room: it is written after the gaps, while the others are free. */
+static size_t carve_scratch(scratch *s, unsigned char *block, size_t n, size_t m, size_t last_bytes) {
+    const size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
+    size_t used = 0;
+    s->saved = take(block, &used, m * 8);
+    s->anchor_old = take(block, &used, m * 8);
+    s->gap_old_fp = take(block, &used, n * 8);
+    s->next_old = (int64_t *)s->gap_old_fp;
+    s->gap_new_fp = take(block, &used, m * 8);
+    s->new_head = (int64_t *)s->gap_new_fp;
+    s->gap_o2n = take(block, &used, n * 8);
+    s->gap_n2o = take(block, &used, m * 8);
+    s->anchor_new = take(block, &used, m8 * 4);
+    s->gap_old = take(block, &used, n8 * 4);
+    s->gap_new = take(block, &used, m8 * 4);
+    s->staying = take(block, &used, m8);
+    s->frame_flags = take(block, &used, m8);
+    s->head_flags = s->frame_flags;
+    s->before_flags = take(block, &used, m8);
+    s->last = take(block, &used, last_bytes);
+    return used;
+}
 
 /* Gaps whose sides hold at most this many pairs of elements are checked for a shared
  * fingerprint first: with none, their longest common subsequence is empty. */
@@ -98,14 +139,11 @@ static void take_gap_pairs(fd_context *c, const scratch *s, size_t front, size_t
     }
 }
 
-/* The search of a gap of a old and b new elements (listed from `front`, ends trimmed), when a <
- * FD_SLOT_COUNT_MAX: the occurrence chains that fd_step_myers_middle would build in a table of
- * its own, built in one array indexed by the numbers the matching noted. The same chains, pairs
- * and choice of search (below FD_SLOT_COUNT_MAX old elements no count saturates), so the same
- * result: sparse pairs go to Hunt-Szymanski here; dense ones, and *dense is set, to
- * fd_step_myers_middle as before. O(a + b + pairs). */
-static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, size_t a, size_t b, size_t *paired,
-                                     int *dense) {
+/* The gap's occurrence chains (next_old, new_head) for a gap of a old and b new elements
+ * (listed from `front`), built in one array indexed by the numbers the matching noted instead
+ * of a table of their own; returns the equal pairs, counted up to one past the most a sparse gap
+ * holds, and in *heads_found the new elements that have one. */
+static uint64_t numbered_chains(scratch *s, size_t front, size_t a, size_t b, uint64_t *heads_found) {
     const fd_occurrence_notes *notes = s->notes;
     if (!s->last_ready) {
         memset(s->last, 0, (size_t)notes->table.capacity * sizeof *s->last);
@@ -118,7 +156,7 @@ static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, si
         s->next_old[k] = (int64_t)s->last[number] - 1;
         s->last[number] = (uint16_t)(k + 1);
     }
-    const uint64_t limit = FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT * (uint64_t)(a + b);
+    const uint64_t limit = fd_sparse_pairs_max(a + b);
     uint64_t pairs = 0, heads = 0;
     for (size_t k = 0; k < b; k++) {
         uint32_t number = new_number[s->gap_new[front + k] - new_base];
@@ -128,16 +166,28 @@ static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, si
         for (int64_t i = head; i >= 0 && pairs <= limit; i = s->next_old[i]) pairs++;
     }
     for (size_t k = 0; k < a; k++) s->last[old_number[s->gap_old[front + k] - old_base]] = 0;
-    *dense = pairs > limit;
+    *heads_found = heads;
+    return pairs;
+}
+
+/* The search of a gap of a old and b new elements (listed from `front`, ends trimmed), when a <
+ * FD_SLOT_COUNT_MAX: the chains fd_step_myers_middle would build (`numbered_chains`), and its
+ * choice of search (fd_pairs_sparse; below FD_SLOT_COUNT_MAX old elements no count saturates),
+ * so the same result: sparse pairs go to Hunt-Szymanski here; dense ones, and *dense is set, to
+ * fd_step_myers_middle as before. O(a + b + pairs). */
+static fd_status search_numbered_gap(fd_context *c, scratch *s, size_t front, size_t a, size_t b, size_t *paired,
+                                     int *dense) {
+    uint64_t heads = 0, pairs = numbered_chains(s, front, a, b, &heads);
+    *dense = !fd_pairs_sparse(pairs, a + b);
     if (pairs == 0 || *dense) return FD_OK;
     if (pairs == heads) {
         /* Each new element has at most one equal old element: Hunt-Szymanski's pairs are the
          * heads in new order, and its LIS theirs (an LIS skips the -1 of the others), so the
-         * same pairs without its lists. The flags go to s->flags, free during the gaps. */
-        fd_status status = fd_longest_increasing_subsequence(s->new_head, b, s->flags, NULL, &s->gap_allocator);
+         * same pairs without its lists. */
+        fd_status status = fd_longest_increasing_subsequence(s->new_head, b, s->head_flags, NULL, &s->gap_allocator);
         if (status != FD_OK) return status;
         for (size_t k = 0; k < b; k++) {
-            if (s->flags[k]) {
+            if (s->head_flags[k]) {
                 fd_pair(c, s->gap_old[front + (size_t)s->new_head[k]], s->gap_new[front + k]);
                 ++*paired;
             }
@@ -202,7 +252,7 @@ static fd_status pair_gap(fd_context *c, scratch *s, size_t ob, size_t oe, size_
  * paired: nothing undoes them) and its other pairs (the first `others` entries of saved, in new
  * order), in place: filled from the end, each write lands at or after the entries still to be
  * read. */
-static void spread_saved(const fd_context *c, fd_range rest, const scratch *s, size_t others) {
+FD_NEVER_INLINE void spread_saved(const fd_context *c, fd_range rest, const scratch *s, size_t others) {
     for (size_t j = rest.new_end - rest.new_begin; j > 0; j--) {
         switch (s->pair_kind[j - 1]) {
         case FD_NEW_ANCHOR: s->saved[j - 1] = c->new_to_old[rest.new_begin + j - 1]; break;
@@ -245,7 +295,7 @@ static size_t keep_frame(fd_range rest, scratch *s, size_t anchors, size_t *larg
     size_t frame = 0, old_from = rest.old_begin, new_from = rest.new_begin;
     *largest = 0;
     for (size_t k = 0; k < anchors; k++) {
-        if (!s->flags[k]) continue;
+        if (!s->frame_flags[k]) continue;
         size_t old_index = (size_t)s->anchor_old[k], new_index = s->anchor_new[k];
         size_t elements = (old_index - old_from) + (new_index - new_from);
         if (elements > *largest) *largest = elements;
@@ -296,12 +346,49 @@ static size_t disjoint_descents(const int64_t *values, size_t count, int64_t *st
     return pairs;
 }
 
-/* Anchors, frame, gaps, remainder, choice (steps 2-5). `staying` receives one longest
- * increasing subsequence of the matching that stands, over rest (for fd_diff's moves).
+/* Step 2: the frame, one longest increasing subsequence of the anchors, kept at the front of
+ * the anchor lists; its length in *frame_length, and in *largest the longest gap. */
+static fd_status place_frame(const fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t *frame,
+                             size_t *frame_length, size_t *largest) {
+    fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->frame_flags, frame_length,
+                                                         c->allocator);
+    if (status == FD_OK) *frame = keep_frame(rest, s, anchors, largest);
+    return status;
+}
+
+/* Step 3: pairs the gaps between consecutive frame anchors (the other pairs are undone), in
+ * one workspace sized for the largest; adds the pairs made to *gap_pairs. Not inlined, nor is
+ * spread_saved: inlined, the two cost the repeated-id shapes 0.2-0.3% more instructions
+ * (Benchmarks/repeats.sh, clang -O2), kept apart 0.1-0.2% fewer than before the split. */
+FD_NEVER_INLINE fd_status pair_gaps(fd_context *c, fd_range rest, scratch *s, size_t frame, size_t largest,
+                           size_t *gap_pairs) {
+    size_t workspace_bytes = gap_workspace_bytes(largest);
+    unsigned char *workspace = fd_allocate_array(c->allocator, workspace_bytes, 1);
+    if (workspace == NULL) return FD_ERR_NO_MEMORY;
+    fd_arena arena;
+    fd_arena_init(&arena, workspace, workspace_bytes, c->allocator);
+    s->gap_allocator = fd_arena_allocator(&arena);
+    fd_status status = FD_OK;
+    size_t old_from = rest.old_begin, new_from = rest.new_begin;
+    for (size_t k = 0; k < frame && status == FD_OK; k++) {
+        /* A gap empty on one side pairs nothing: most gaps, between anchors that stayed. */
+        if ((size_t)s->anchor_old[k] > old_from && s->anchor_new[k] > new_from) {
+            status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k], gap_pairs);
+        }
+        old_from = (size_t)s->anchor_old[k] + 1;
+        new_from = (size_t)s->anchor_new[k] + 1;
+    }
+    if (status == FD_OK) status = pair_gap(c, s, old_from, rest.old_end, new_from, rest.new_end, gap_pairs);
+    fd_deallocate(c->allocator, workspace);
+    return status;
+}
+
+/* Step 5's question: the length of one longest increasing subsequence of the occurrence-order
+ * matching (its `others` other pairs saved), in *staying_before (written to before_flags), or
+ * 0 when three bounds show it is not longer than the new matching's, `staying_after`.
  *
- * The occurrence-order matching's own subsequence is computed only when three bounds leave the
- * choice open (the header's count). Its longest increasing subsequence is one of its anchors
- * (at most the frame) and one of its other pairs, so it is no longer than the frame plus
+ * Its longest increasing subsequence is one of its anchors (at most the frame) and one of its
+ * other pairs, so it is no longer than the frame plus
  *   1. the number of those other pairs,
  *   2. that number less their disjoint descents (`disjoint_descents`, one pass), or
  *   3. the longest increasing subsequence of those pairs alone.
@@ -309,114 +396,87 @@ static size_t disjoint_descents(const int64_t *values, size_t count, int64_t *st
  * between consecutive frame anchors, each paired in order), and the same number of pairs. So
  * when its own subsequence reaches a bound (the first: the gaps paired every pair that is not
  * an anchor's; the cheaper ones tried first), it keeps at least as many in place, and stands:
- * the same choice, without the cost. */
+ * the same choice, without the cost. *spread says whether `saved` now holds the whole
+ * occurrence-order matching (`spread_saved`). */
+static fd_status staying_before(const fd_context *c, fd_range rest, const scratch *s, size_t others,
+                                size_t frame_length, size_t gap_pairs, size_t staying_after, size_t *length,
+                                int *spread) {
+    *length = 0;
+    *spread = 0;
+    if (gap_pairs >= others ||
+        staying_after >= frame_length + others - disjoint_descents(s->saved, others, s->gap_o2n)) {
+        return FD_OK; /* bounds 1 and 2 */
+    }
+    size_t others_length = 0;
+    fd_status status = fd_longest_increasing_subsequence(s->saved, others, s->before_flags, &others_length,
+                                                         c->allocator);
+    if (status != FD_OK || staying_after >= frame_length + others_length) return status; /* bound 3 */
+    spread_saved(c, rest, s, others);
+    *spread = 1;
+    return fd_longest_increasing_subsequence(s->saved, rest.new_end - rest.new_begin, s->before_flags, length,
+                                            c->allocator);
+}
+
+/* Steps 2-5. `staying` receives one longest increasing subsequence of the matching that
+ * stands, over rest (for fd_diff's moves), and *staying_length its length. On an error the
+ * occurrence-order matching is put back. */
 static fd_status pair_from_anchors(fd_context *c, fd_range rest, scratch *s, size_t anchors, size_t others,
                                    uint8_t *staying, size_t *staying_length) {
-    size_t m = rest.new_end - rest.new_begin;
-    size_t frame_length = 0, staying_after = 0, gap_pairs = 0;
-    uint8_t *before_flags = s->flags + anchors; /* after the anchors' flags */
-    fd_status status = fd_longest_increasing_subsequence(s->anchor_old, anchors, s->flags, &frame_length, c->allocator);
-    if (status != FD_OK) {
-        put_back(c, rest, s, others);
-        return status;
-    }
-    size_t largest = 0, frame = keep_frame(rest, s, anchors, &largest);
-    size_t workspace_bytes = gap_workspace_bytes(largest);
-    unsigned char *workspace = fd_allocate_array(c->allocator, workspace_bytes, 1);
-    if (workspace == NULL) {
-        put_back(c, rest, s, others);
-        return FD_ERR_NO_MEMORY;
-    }
-    fd_arena arena;
-    fd_arena_init(&arena, workspace, workspace_bytes, c->allocator);
-    s->gap_allocator = fd_arena_allocator(&arena);
-    /* The gaps between consecutive frame anchors (the other pairs are undone). */
-    size_t old_from = rest.old_begin, new_from = rest.new_begin;
-    for (size_t k = 0; k < frame && status == FD_OK; k++) {
-        /* A gap empty on one side pairs nothing: most gaps, between anchors that stayed. */
-        if ((size_t)s->anchor_old[k] > old_from && s->anchor_new[k] > new_from) {
-            status = pair_gap(c, s, old_from, (size_t)s->anchor_old[k], new_from, s->anchor_new[k], &gap_pairs);
-        }
-        old_from = (size_t)s->anchor_old[k] + 1;
-        new_from = (size_t)s->anchor_new[k] + 1;
-    }
-    if (status == FD_OK) status = pair_gap(c, s, old_from, rest.old_end, new_from, rest.new_end, &gap_pairs);
-    fd_deallocate(c->allocator, workspace);
+    size_t frame = 0, frame_length = 0, largest = 0, gap_pairs = 0, after = 0, before = 0;
+    fd_status status = place_frame(c, rest, s, anchors, &frame, &frame_length, &largest);
+    if (status == FD_OK) status = pair_gaps(c, rest, s, frame, largest, &gap_pairs);
     if (status == FD_OK) status = pair_the_rest(c, rest, s);
-    if (status == FD_OK) status = increasing_length(c, rest, staying, &staying_after);
-    size_t staying_before = 0;
+    if (status == FD_OK) status = increasing_length(c, rest, staying, &after);
     int spread = 0;
-    if (status == FD_OK && gap_pairs < others &&
-        staying_after < frame_length + others - disjoint_descents(s->saved, others, s->gap_o2n)) {
-        /* Bounds 1 and 2 (above) leave the choice open: bound 3, on the other pairs kept in
-         * new order. */
-        size_t others_length = 0;
-        status = fd_longest_increasing_subsequence(s->saved, others, before_flags, &others_length, c->allocator);
-        if (status == FD_OK && staying_after < frame_length + others_length) {
-            /* Still not settled: the occurrence-order matching's own subsequence. */
-            spread_saved(c, rest, s, others);
-            spread = 1;
-            status = fd_longest_increasing_subsequence(s->saved, m, before_flags, &staying_before, c->allocator);
-        }
-    }
-    if (status != FD_OK || staying_after < staying_before) {
+    if (status == FD_OK) status = staying_before(c, rest, s, others, frame_length, gap_pairs, after, &before, &spread);
+    if (status != FD_OK || after < before) {
         if (!spread) spread_saved(c, rest, s, others);
         restore(c, rest, s->saved);
-        memcpy(staying, before_flags, m);
-        *staying_length = staying_before;
+        if (status == FD_OK) memcpy(staying, s->before_flags, rest.new_end - rest.new_begin);
+        *staying_length = before;
     } else {
-        *staying_length = staying_after;
+        *staying_length = after;
     }
     return status;
+}
+
+/* Step 1: lists the anchors in new order (the notes say which pairs are theirs) and undoes the
+ * other pairs, their old indices kept in new order in `saved` (put back when the step keeps
+ * occurrence order); returns the anchors' number, and the others' in *others_found. */
+static size_t list_anchors(fd_context *c, fd_range rest, scratch *s, size_t *others_found) {
+    size_t anchors = 0, others = 0;
+    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
+        int64_t i = c->new_to_old[j];
+        if (i < 0) continue;
+        if (s->pair_kind[j - rest.new_begin] == FD_NEW_ANCHOR) {
+            s->anchor_old[anchors] = i;
+            s->anchor_new[anchors] = (uint32_t)j;
+            anchors++;
+        } else {
+            s->saved[others++] = i;
+            c->old_to_new[i] = -1;
+            c->new_to_old[j] = -1;
+        }
+    }
+    *others_found = others;
+    return anchors;
 }
 
 fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes) {
     const fd_range rest = notes->rest;
     size_t n = rest.old_end - rest.old_begin, m = rest.new_end - rest.new_begin;
     if (n == 0 || m == 0) return FD_OK;
-    /* Scratch: sizes in bytes, each a multiple of 8 so that the arrays stay aligned. */
-    size_t m8 = (m + 7) & ~(size_t)7, n8 = (n + 7) & ~(size_t)7;
+    scratch s;
     const int numbered = fd_occurrence_numbers_fit(n) && notes->table.slots != NULL;
     size_t last_bytes = numbered ? (size_t)notes->table.capacity * sizeof(uint16_t) : 0;
-    size_t bytes = m * 8 * 2 + m8 * 4 + m8 * 3 /* flags: anchors, matching, staying */ + n8 * 4 + m8 * 4
-                 + n * 8 + m * 8 + n * 8 + m * 8 + last_bytes;
-    unsigned char *block = fd_allocate_array(c->allocator, bytes, 1);
+    unsigned char *block = fd_allocate_array(c->allocator, carve_scratch(&s, NULL, n, m, last_bytes), 1);
     if (block == NULL) return FD_ERR_NO_MEMORY;
-    scratch s;
-    unsigned char *cursor = block;
-    s.saved = (int64_t *)cursor;          cursor += m * 8;
-    s.anchor_old = (int64_t *)cursor;     cursor += m * 8;
-    s.gap_old_fp = (uint64_t *)cursor;    s.next_old = (int64_t *)cursor;  cursor += n * 8;
-    s.gap_new_fp = (uint64_t *)cursor;    s.new_head = (int64_t *)cursor;  cursor += m * 8;
-    s.gap_o2n = (int64_t *)cursor;        cursor += n * 8;
-    s.gap_n2o = (int64_t *)cursor;        cursor += m * 8;
-    s.anchor_new = (uint32_t *)cursor;    cursor += m8 * 4;
-    s.gap_old = (uint32_t *)cursor;       cursor += n8 * 4;
-    s.gap_new = (uint32_t *)cursor;       cursor += m8 * 4;
-    uint8_t *staying = cursor;            cursor += m8;
-    s.flags = cursor;                     cursor += m8 * 2;
-    s.last = (uint16_t *)cursor;
+    carve_scratch(&s, block, n, m, last_bytes);
     s.numbered = numbered;
     s.last_ready = 0;
     s.pair_kind = notes->kind;
     s.notes = notes;
-    /* The anchors listed in new order (the notes say which pairs are theirs); the other pairs
-     * undone, their old indices kept in new order (put back when the step keeps occurrence
-     * order). */
-    size_t anchors = 0, others = 0;
-    for (size_t j = rest.new_begin; j < rest.new_end; j++) {
-        int64_t i = c->new_to_old[j];
-        if (i < 0) continue;
-        if (s.pair_kind[j - rest.new_begin] == FD_NEW_ANCHOR) {
-            s.anchor_old[anchors] = i;
-            s.anchor_new[anchors] = (uint32_t)j;
-            anchors++;
-        } else {
-            s.saved[others++] = i;
-            c->old_to_new[i] = -1;
-            c->new_to_old[j] = -1;
-        }
-    }
+    size_t others = 0, anchors = list_anchors(c, rest, &s, &others);
     /* No anchor: nothing to place the repeats by. Every pair an anchor: nothing repeats. */
     fd_status status = FD_OK;
     if (anchors == 0 && others > 0) {
@@ -425,7 +485,8 @@ fd_status fd_step_pair_repeats(fd_context *c, const fd_occurrence_notes *notes) 
         size_t length = 0;
         /* fd_diff's moves are one longest increasing subsequence of the final matching: the
          * step has one for rest, and the common prefix before it stays in place. */
-        status = pair_from_anchors(c, rest, &s, anchors, others, c->in_lis ? c->in_lis + rest.new_begin : staying, &length);
+        status = pair_from_anchors(c, rest, &s, anchors, others, c->in_lis ? c->in_lis + rest.new_begin : s.staying,
+                                   &length);
         if (status == FD_OK && c->in_lis) {
             memset(c->in_lis, 1, rest.new_begin);
             c->lis_ready = 1;

@@ -12,7 +12,9 @@
  *   rest:   one element per byte: fingerprint = byte % alphabet; content = byte / alphabet % 2
  *
  * Edit mode (long aligned runs with local edits, what Heckel's walk is for): old is
- * 16 * (byte 1) + 1 distinct values, or values from the alphabet when bits 0-1 are 0; new is
+ * 16 * (byte 1) + 1 distinct values (40,000 more when byte 2 is 255 without bit 6: both sides
+ * then pass the duplicate check's small-range bound), or values from the alphabet when bits
+ * 0-1 are 0; new is
  * built from old by one edit per remaining byte, on a cursor that walks old: the low 2 bits
  * choose copy (the next 1 + byte/4 old elements), delete (skip that many), insert (that many
  * new values) or move (the next old element goes 1 + byte/4 places further on).
