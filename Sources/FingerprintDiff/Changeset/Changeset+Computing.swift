@@ -57,12 +57,24 @@ extension Changeset {
         }
     }
 
-    /// The changeset for `identity`, with content compared by `==`: the one confirmed matching
-    /// (`_withMatching`) turned into deletions, insertions, moves and updates. Every public
-    /// initializer funnels into it; the fingerprint function may be arbitrarily bad (even
-    /// constant) without making the result wrong.
+    /// The changeset for `identity`, with content compared by `==`: the C core's matching,
+    /// confirmed and turned into deletions, insertions, moves and updates in one pass
+    /// (`_computeInOnePass`). Every public initializer funnels into it; the fingerprint
+    /// function may be arbitrarily bad (even constant) without making the result wrong.
     @inlinable
     internal static func _compute<Identity: _DiffIdentity>(
+        _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm, identity: Identity
+    ) -> Changeset where Identity.Element: Equatable {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in _computeInOnePass(old, new, algorithm, identity: identity) }
+        }
+    }
+
+    /// The changeset for `identity` the way `_computeInOnePass` replaced: the confirmed matching
+    /// (`_withMatching`), then the changeset read from it (`init(_matching:)`). Kept for the
+    /// tests that require both to give the same changeset.
+    @inlinable
+    package static func _computeByMatching<Identity: _DiffIdentity>(
         _ old: [Identity.Element], _ new: [Identity.Element], _ algorithm: DiffAlgorithm, identity: Identity
     ) -> Changeset where Identity.Element: Equatable {
         old.withUnsafeBufferPointer { old in

@@ -9,6 +9,14 @@ package protocol _DiffIdentity {
     func id(of element: Element) -> ID
     /// The fingerprint of an identity.
     func fingerprint(of id: ID) -> UInt64
+    /// Whether an element is its own identity (`\.self`): then elements with equal ids are
+    /// equal, and a confirmed pair needs no second comparison for its content.
+    static var _contentIsID: Bool { get }
+}
+
+extension _DiffIdentity {
+    /// Identities read from a part of the element: the content is compared on its own.
+    @inlinable package static var _contentIsID: Bool { false }
 }
 
 /// Identity from `Identifiable.id`, fingerprinted with stable bytes.
@@ -51,6 +59,7 @@ package struct _HashedKeyPathIdentity<Element, ID: Hashable>: _DiffIdentity {
 /// cast is a no-op.
 @usableFromInline
 package struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIdentity {
+    @inlinable package static var _contentIsID: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
     @inlinable package func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
@@ -59,6 +68,7 @@ package struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIden
 /// The identity key path `\.self` for ids that are only `Hashable`.
 @usableFromInline
 package struct _HashedSelfIdentity<Element, ID: Hashable>: _DiffIdentity {
+    @inlinable package static var _contentIsID: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
     @inlinable package func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
@@ -68,4 +78,17 @@ package struct _HashedSelfIdentity<Element, ID: Hashable>: _DiffIdentity {
 @inlinable
 package func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) -> Bool {
     ID.self == Element.self && keyPath == \Element.self as AnyKeyPath
+}
+
+/// Integer identities a storage assigned itself (`MemoryStorage`'s item and section slots,
+/// counted up from 0): the identity is its own fingerprint, with no hashing. Equal
+/// fingerprints are then exactly equal ids (no collision to repair), and the C core's matching
+/// depends only on which fingerprints are equal (its tables spread small integers
+/// themselves), so the diff is the one hashed fingerprints give, without fingerprinting.
+@usableFromInline
+package struct _AssignedIdentity: _DiffIdentity {
+    @inlinable package static var _contentIsID: Bool { true }
+    @inlinable package init() {}
+    @inlinable package func id(of element: UInt64) -> UInt64 { element }
+    @inlinable package func fingerprint(of id: UInt64) -> UInt64 { id }
 }

@@ -50,6 +50,8 @@ internal struct _DiffWorkspace {
     static let arenaBytesPerElement = 16
 
     private var mainBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)
+    /// A small diff's block after its matching: the C core's arena room.
+    private var arenaRoom: (pointer: UnsafeMutableRawPointer, bytes: Int)?
     private var fingerprintBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)?
     /// The block of the C core's arena (large diffs up to ``largestArenaElementCount``).
     private var scratchBlock: (pointer: UnsafeMutableRawPointer, bytes: Int)?
@@ -91,7 +93,9 @@ internal struct _DiffWorkspace {
             let used = arenaBytes + fingerprintBytes + matchingBytes
             fd_arena_init(arena, base + used, mainBlock.bytes - used, fallback)
             allocator = fd_arena_allocator(arena)
+            arenaRoom = (base + used, mainBlock.bytes - used)
         } else {
+            arenaRoom = nil
             let fingerprints = Self.take(max(fingerprintBytes, 16))
             fingerprintBlock = fingerprints
             mainBlock = Self.take(max(matchingBytes, 16))
@@ -169,6 +173,24 @@ internal struct _DiffWorkspace {
         oldFingerprints = block.pointer.bindMemory(to: UInt64.self, capacity: oldCount)
         newFingerprints = (block.pointer + oldCount * 8).bindMemory(to: UInt64.self, capacity: newCount)
         fill((oldFingerprints, newFingerprints))
+    }
+
+    /// For a diff in one small block, once the C core returned: where a changeset's parts can be
+    /// written before they are copied into arrays of their exact size (an array copied from a
+    /// buffer is created by code specialized for its element type, in about a third of the
+    /// instructions of one created at a size, which looks its type up in the runtime's metadata
+    /// cache: most of a 100-element diff's fixed cost). Deletions go where the old fingerprints
+    /// were (as many as old elements), insertions where the new ones were, and `pairs` moves
+    /// and updates of 16 bytes into the C core's arena, which is empty again. `nil` for a large
+    /// diff or when the pairs do not fit. The fingerprints and the arena are lost: only for a
+    /// diff that calls neither the core nor ``refingerprint(_:)`` again.
+    @usableFromInline
+    func smallResultRoom(pairs: Int) -> (deletions: UnsafeMutablePointer<Int>, insertions: UnsafeMutablePointer<Int>,
+                                         pairs: UnsafeMutableRawPointer)? {
+        guard let arenaRoom, pairs <= arenaRoom.bytes / MemoryLayout<Changeset.Move>.stride else { return nil }
+        return (UnsafeMutableRawPointer(oldFingerprints).bindMemory(to: Int.self, capacity: oldCount),
+                UnsafeMutableRawPointer(newFingerprints).bindMemory(to: Int.self, capacity: newCount),
+                arenaRoom.pointer)
     }
 
     /// Gives every block back to the pool.

@@ -102,9 +102,11 @@ internal final class ScratchPool: @unchecked Sendable {
     /// all-new, reversed, shuffled lists, whose time goes into building the result anyway)
     /// empties the pool; a small one, the common case, frees its own size, smallest blocks
     /// first (the large ones, the fingerprints and the matching, are what the next diff needs).
+    /// A result smaller than the smallest kept block changes nothing: malloc serves it from
+    /// memory it has, and freeing a kept block for it only made the next diff allocate again.
     @usableFromInline
     func makeRoom(forResultOf bytes: Int) {
-        guard bytes > 0 else { return }
+        guard bytes >= Self.smallestPooledBlock else { return }
         let emptyAll = lock.withLock { bytes * 4 >= retainedBytes }
         if emptyAll { releaseAll() } else { release(atLeast: bytes, smallestFirst: true) }
     }

@@ -51,16 +51,24 @@ public enum FacadeFuzzCheck {
         let algorithms: [DiffAlgorithm] = [.heckel, budgetCode == 0 ? .myers : .myers(costLimit: 1 << (2 * UInt64(budgetCode)))]
         for algorithm in algorithms {
             let failure: String?
+            // The changeset built in the pass that confirms the pairs must be the one read from
+            // the confirmed matching afterwards (the path it replaced).
+            let sameAsByMatching: Bool
             if clumsy {
                 let clumsyOld = old.map { ClumsyElement(id: ClumsyID(value: $0.id), content: $0.content) }
                 let clumsyNew = new.map { ClumsyElement(id: ClumsyID(value: $0.id), content: $0.content) }
-                failure = check(Changeset(from: clumsyOld, to: clumsyNew, algorithm: algorithm), clumsyOld, clumsyNew,
-                                ids: { $0.id.value }, heckel: algorithm == .heckel)
+                let changeset = Changeset(from: clumsyOld, to: clumsyNew, algorithm: algorithm)
+                failure = check(changeset, clumsyOld, clumsyNew, ids: { $0.id.value }, heckel: algorithm == .heckel)
+                sameAsByMatching = changeset == Changeset._computeByMatching(
+                    clumsyOld, clumsyNew, algorithm, identity: _IdentifiableIdentity<ClumsyElement>())
             } else {
-                failure = check(Changeset(from: old, to: new, algorithm: algorithm), old, new,
-                                ids: { $0.id }, heckel: algorithm == .heckel)
+                let changeset = Changeset(from: old, to: new, algorithm: algorithm)
+                failure = check(changeset, old, new, ids: { $0.id }, heckel: algorithm == .heckel)
+                sameAsByMatching = changeset == Changeset._computeByMatching(
+                    old, new, algorithm, identity: _IdentifiableIdentity<Element>())
             }
             if let failure { return "\(algorithm): \(failure)" }
+            if !sameAsByMatching { return "\(algorithm): the one-pass changeset differs from the matching's" }
             let sectionedFailure: String?
             let oldSections = sections(elements[..<oldCount], alphabet: alphabet)
             let newSections = sections(elements[oldCount...], alphabet: alphabet)
