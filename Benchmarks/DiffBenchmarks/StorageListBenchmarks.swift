@@ -23,6 +23,47 @@ struct HostedList: @unchecked Sendable {
     }
 }
 
+/// One `HostedList` kept from one iteration to the next: a screen that takes change after change,
+/// each shown by its flush, so that the allocator is in its steady state (a fresh host per
+/// iteration puts every copy of the items in fresh pages: the kernel's zeroing dominated that row).
+final class SteadyHostedList: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var shared: SteadyHostedList?
+    let list: HostedList
+    /// The status the item at 50,000 has now.
+    private(set) var status = 0
+
+    private init(_ items: [Message]) { list = HostedList.make(items) }
+
+    /// The one host, made from `items` the first time.
+    static func make(_ items: [Message]) -> SteadyHostedList {
+        lock.withLock {
+            if let shared { return shared }
+            let made = SteadyHostedList(items)
+            shared = made
+            return made
+        }
+    }
+
+    /// The item at 50,000 changed again (its status toggled), the change shown, the batch's
+    /// animation ended.
+    func changeAndFlush() {
+        MainActor.assumeIsolated {
+            let next = 1 - status
+            let before = list.host.updater.statistics.refreshBatches
+            try! list.storage.replaceItem(Message(id: 50_000, status: status), with: Message(id: 50_000, status: next))
+            status = next
+            list.host.updater.flush()
+            precondition(list.host.updater.statistics.refreshBatches == before + 1, "one refresh batch")
+            // The batch's animation ends: its completion (the updater goes idle for the next change).
+            let view = list.host.view as! BenchmarkView
+            let ending = view.completions
+            view.completions = []
+            for batch in ending { batch.completion?(true) }
+        }
+    }
+}
+
 /// The same over a typed storage (what `StorageList(storage) { item in ... }` shows), with the
 /// list the app sets: the item at 50,000 with another status.
 struct HostedTypedList: @unchecked Sendable {
@@ -62,6 +103,9 @@ extension BenchmarkPlan {
                 precondition(list.host.updater.statistics.refreshBatches == 1, "one refresh batch")
             }
         }
+        add("storagelist memory steady change", inputKey: key, input: input, prepare: SteadyHostedList.make, iterations: 25) { list in
+            list.changeAndFlush()
+        }
         add("storagelist memory change only", inputKey: key, input: input, prepare: HostedList.make, iterations: 25) { list in
             try! list.storage.replaceItem(Message(id: 50_000, status: 0), with: list.changed)
         }
@@ -88,6 +132,7 @@ extension BenchmarkPlan {
             ("  of which the coordinator's (beyond the storage's own setItems)", [.excess("storagelist typed one change", over: "storagelist typed change only", relativeTo: baseline)]),
             ("one changed item, MemoryStorage (replaceItem, the flush, the batch)", [.time("storagelist one change", relativeTo: baseline)]),
             ("  of which the coordinator's (beyond the storage's own replaceItem)", [.excess("storagelist one change", over: "storagelist memory change only", relativeTo: baseline)]),
+            ("  the same, change after change on one screen (the allocator's steady state)", [.time("storagelist memory steady change", relativeTo: baseline)]),
             ("a parent's re-render that changes nothing, per call", [.time("storagelist re-render", relativeTo: baseline, perCall: 1_000)]),
         ]
         tables.append(table)

@@ -55,6 +55,62 @@ import SeededRandom
         }
     }
 
+    @Test("update(since:) when items were only replaced or reloaded: the in-place path equals the matching and the general path",
+          arguments: 0..<100)
+    func inPlaceChangesEqualTheMatching(seed: UInt64) {
+        var mutator = MemoryStoragePropertyTests.Mutator(random: SplitMix64(seed: seed))
+        let sectionCount = seed % 2 == 0 ? 1 : mutator.int(2...4)
+        let sections = (0..<sectionCount).map { _ in mutator.freshCells(mutator.int(0...20)).map(\.id) }
+        let (storage, _) = makeStorage(sections, headers: mutator.chance(50) ? Array(0..<sectionCount) : nil)
+        storage.delegate = nil
+        var shown = storage.content
+        var inPlaceSteps = 0
+        for step in 0..<40 {
+            for _ in 0..<mutator.int(1...4) {
+                // Mostly changes in place (replace, reload, header), now and then one that moves items.
+                if mutator.chance(8) { Self.itemChange(&mutator, storage) } else { Self.inPlaceChange(&mutator, storage) }
+            }
+            let current = storage.core.sections
+            if zip(shown.sections, current).allSatisfy({ $0.slots == $1.slots }) && shown.sections.count == current.count {
+                inPlaceSteps += 1
+            }
+            let update = storage.update(since: shown)
+            for other in [netChange(from: shown.sections, to: current, since: shown.revision, inPlacePath: false),
+                          netChange(from: shown.sections, to: current, since: shown.revision, generalPathOnly: true)] {
+                #expect(update.changes == other.changes, "seed \(seed) step \(step): \(update) against \(other)")
+                #expect(Set(update.updatedModels.keys) == Set(other.updatedModels.keys), "seed \(seed) step \(step): models")
+                for (path, model) in update.updatedModels { #expect(model as? Cell == other.updatedModels[path] as? Cell) }
+            }
+            let before = Self.state(shown), after = StorageState(storage)
+            if update.isEmpty {
+                #expect(before == after, "seed \(seed) step \(step): an empty update between different contents")
+            } else {
+                checkUpdate(update, from: before, to: after)
+            }
+            if mutator.chance(30) { shown = storage.content }
+        }
+        #expect(inPlaceSteps > 0, "seed \(seed): the in-place path never ran")
+    }
+
+    /// One change in place: an item replaced or reloaded, or a header set.
+    static func inPlaceChange(_ mutator: inout MemoryStoragePropertyTests.Mutator, _ storage: MemoryStorage) {
+        let sections = storage.numberOfSections
+        let all = (0..<sections).flatMap { section in (0..<storage.numberOfItems(inSection: section)).map { path(section, $0) } }
+        guard let victim = all.randomElement(using: &mutator.random), !mutator.chance(15) else {
+            if sections > 0 {
+                try! storage.setSupplementaryModel(mutator.int(0...1_000), forKind: SupplementaryKind.header,
+                                                   atSectionIndex: mutator.int(0...sections - 1))
+            }
+            return
+        }
+        let cell = storage.item(at: victim) as! Cell
+        if mutator.chance(20) {
+            try! storage.reloadItem(cell)
+        } else {
+            try! storage.replaceItem(cell, with: Cell(id: cell.id, version: cell.version + 1))
+        }
+    }
+
     /// One change that keeps the storage's sections.
     static func itemChange(_ mutator: inout MemoryStoragePropertyTests.Mutator, _ storage: MemoryStorage) {
         let sections = storage.numberOfSections

@@ -19,17 +19,22 @@ import FingerprintDiff
 /// When both sides have the same sections (identities and order: the usual case), the
 /// classification is the direct one (see `sameSectionsChanges`), whose result equals the
 /// general path's (`generalPathOnly` runs the general path, for the tests that compare them).
+/// When, moreover, every section has the same item identities in the same order (items only
+/// replaced or reloaded: O(1) per section while the arrays are still shared), the update is the
+/// changed items and sections, read from the revisions without matching (`inPlaceChanges`; off
+/// with `inPlacePath: false`, for the tests that compare it with the matching).
 ///
 /// - Complexity: O(n + k log k) for n items in all and k items that stay in their section,
 ///   plus the diff core's time for the section and item identities.
 func netChange(
     from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64,
-    generalPathOnly: Bool = false
+    generalPathOnly: Bool = false, inPlacePath: Bool = true
 ) -> StorageUpdate {
     let sameSections = baseline.count == current.count && zip(baseline, current).allSatisfy { $0.id == $1.id }
     guard sameSections && !generalPathOnly else {
         return sectionedNetChange(from: baseline, to: current, since: revision)
     }
+    if inPlacePath, let inPlace = inPlaceChanges(from: baseline, to: current, since: revision) { return inPlace }
     // One list (the usual single section) takes the diff core's moves: one longest increasing
     // subsequence, those the general path finds.
     let oneList = current.count == 1
@@ -41,6 +46,30 @@ func netChange(
                 updatedSections: current.indices.filter { current[$0].revision > revision })
         return StorageUpdate(changes: changes, updatedModels: models(at: modelPaths, in: current))
     }
+}
+
+/// The net change when no item of any section was inserted, deleted or moved since the baseline
+/// (the same identities in the same order: the arrays' `==` is O(1) while they are shared), else
+/// `nil`: every item and section whose revision is above `revision`, as updates in place, with the
+/// items' models; what matching the identities gives then, without it.
+///
+/// - Complexity: O(n) revision comparisons, no allocation beyond the update's.
+private func inPlaceChanges(
+    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64
+) -> StorageUpdate? {
+    guard zip(baseline, current).allSatisfy({ $0.slots == $1.slots }) else { return nil }
+    var changes = SectionedBatchUpdate(updatedSections: current.indices.filter { current[$0].revision > revision })
+    var models: [IndexPath: any Sendable] = [:]
+    for (index, section) in current.enumerated() {
+        section.revisions.withUnsafeBufferPointer { revisions in
+            for item in revisions.indices where revisions[item] > revision {
+                let path = IndexPath(index, item)
+                changes.updatedItems.append(path)
+                models[path] = section.items[item]
+            }
+        }
+    }
+    return StorageUpdate(changes: changes, updatedModels: models)
 }
 
 /// The net change when the sections themselves changed: sections matched by identity (those

@@ -58,6 +58,7 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2, destination[0] == 0,
               destination[1] >= 0, destination[1] < content.items.count else { return false }
         content.items.moveElement(from: source[1], to: destination[1])
+        content.itemsRevision = nil   // no longer any list of the storage's
         return true
     }
 

@@ -24,6 +24,10 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     @usableFromInline let locate: ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)?
     /// First offset of each id in the live items, built on demand; `nil` after a change.
     private var idLookup: [Item.ID: Int]?
+    /// The update of the last ``setItems(_:)``, kept for ``update(since:)`` from the content just
+    /// before it (what a view updater asks at its next flush): the differ's result for the same
+    /// two lists, not computed twice. `nil` after any other change of the items.
+    private(set) var lastItemsChange: RememberedItemsChange?
     /// The order of this storage's updates and the content its readers see meanwhile.
     private let delivery = Delivery<Content>()
 
@@ -42,6 +46,9 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
         var supplementaryRevision: UInt64 = 0
         /// The storage the content comes from.
         var origin: UInt64 = 0
+        /// Which of the storage's item lists `items` is: raised by every change of the live items;
+        /// `nil` once the items were changed outside the storage (a user's move on screen).
+        var itemsRevision: UInt64? = 0
 
         /// Always 1.
         public var numberOfSections: Int { 1 }
@@ -130,8 +137,12 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     public func setItems(_ newItems: [Item]) {
         let update = itemUpdate(from: live.items, to: newItems)
         delivery.willChange(live)
+        let before = live.itemsRevision
         live.items = newItems
-        idLookup = nil
+        itemsDidChange()
+        if let before, let after = live.itemsRevision {
+            lastItemsChange = RememberedItemsChange(from: before, to: after, update: update)
+        }
         deliver(update, through: delivery, leadingTo: live)
     }
 
@@ -139,8 +150,16 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     func change(_ update: StorageUpdate, _ body: (inout [Item]) -> Void) {
         delivery.willChange(live)
         body(&live.items)
-        idLookup = nil
+        itemsDidChange()
         deliver(update, through: delivery, leadingTo: live)
+    }
+
+    /// After any change of the live items: a new items revision; the id index and the remembered
+    /// update are out of date.
+    private func itemsDidChange() {
+        live.itemsRevision = (live.itemsRevision ?? 0) &+ 1
+        idLookup = nil
+        lastItemsChange = nil
     }
 
     /// The update from `old` to `new` items by the differ: in section 0, with the new models of
@@ -166,10 +185,25 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// Empty when nothing changed; ``StorageUpdate/reload`` for a content of another storage,
     /// or when an untrusted differ's result does not take one list to the other.
     ///
-    /// - Complexity: the differ's (O(n + m) expected with the built-in Heckel differ).
+    /// - Complexity: O(1) from the content just before the last change when that change was a
+    ///   ``setItems(_:)`` (its update is kept: the same differ on the same two lists), else the
+    ///   differ's (O(n + m) expected with the built-in Heckel differ).
     public func update(since content: Content) -> StorageUpdate {
+        update(since: content, reusingLastChange: true)
+    }
+
+    /// ``update(since:)``; with `reusingLastChange`, the update of the last ``setItems(_:)`` when
+    /// `content`'s items are the ones it replaced (O(1)), which is the differ's result for the
+    /// same two lists; without, the differ runs (for the tests that compare the two).
+    func update(since content: Content, reusingLastChange: Bool) -> StorageUpdate {
         guard content.origin == origin else { return .reload }
-        var update = itemUpdate(from: content.items, to: live.items)
+        var update: StorageUpdate
+        if reusingLastChange, let last = lastItemsChange, content.itemsRevision == last.from,
+           live.itemsRevision == last.to {
+            update = last.update
+        } else {
+            update = itemUpdate(from: content.items, to: live.items)
+        }
         if !update.requiresReload && live.supplementaryRevision > content.supplementaryRevision {
             update.changes.updatedSections = [0]
         }
@@ -218,6 +252,14 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     public func setSectionFooterModel(_ model: (any Sendable)?) {
         setSupplementaryModel(model, forKind: supplementaryFooterKind)
     }
+}
+
+/// The update of a single-section storage's last `setItems`, between two revisions of its items.
+struct RememberedItemsChange {
+    /// The items revision it starts from and the one it leads to.
+    let from: UInt64, to: UInt64
+    /// The differ's update between the two item lists (items only: no supplementary reload).
+    let update: StorageUpdate
 }
 
 extension SingleSectionStorage where Item: Equatable {

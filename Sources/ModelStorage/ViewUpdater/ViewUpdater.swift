@@ -97,6 +97,9 @@ public final class ViewUpdater<Source: ContentStorage> {
     }
 
     let schedule: (@escaping @MainActor () -> Void) -> Void
+    /// Whether every item of the storage has one type (a ``TypedItemStorage``), asked once: a
+    /// conformance check at every flush cost more than the rest of a one-item batch.
+    private let itemsHaveOneType: Bool
     var registration: ObserverRegistration?
     /// Whether ``stopObserving()`` was called: nothing more is sent to the view.
     var isStopped = false
@@ -125,6 +128,7 @@ public final class ViewUpdater<Source: ContentStorage> {
         self.storage = storage
         self.view = view
         self.schedule = schedule
+        itemsHaveOneType = storage is any TypedItemStorage
         content = storage.content
         let registration = ObserverRegistration()
         registration.token = storage.addObserver { [weak self, weak storage] update in
@@ -261,7 +265,7 @@ public final class ViewUpdater<Source: ContentStorage> {
         let kind: @MainActor (any Sendable) -> AnyHashable
         if let cellKind {
             kind = cellKind
-        } else if storage is any TypedItemStorage {
+        } else if itemsHaveOneType {
             return nil
         } else {
             kind = { ObjectIdentifier(type(of: $0)) }
