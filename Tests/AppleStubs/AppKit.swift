@@ -269,6 +269,14 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
         case on, above
     }
 
+    // https://developer.apple.com/documentation/appkit/nstableview/rowactionedge
+    public enum RowActionEdge: Int, Sendable {
+        // https://developer.apple.com/documentation/appkit/nstableview/rowactionedge/leading
+        case leading
+        // https://developer.apple.com/documentation/appkit/nstableview/rowactionedge/trailing
+        case trailing
+    }
+
     // https://developer.apple.com/documentation/appkit/nstableview/datasource
     weak open var dataSource: (any NSTableViewDataSource)?
     // https://developer.apple.com/documentation/appkit/nstableview/headerview
@@ -318,6 +326,32 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     open var numberOfColumns: Int { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nstableview/rows(in:)
     open func rows(in rect: NSRect) -> NSRange { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/appkit/nstableview/floatsgrouprows
+    open var floatsGroupRows: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/rowactionsvisible
+    open var rowActionsVisible: Bool { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/appkit/nstableview/usesautomaticrowheights
+    open var usesAutomaticRowHeights: Bool { get { fatalError("interface stub") } set {} }
+}
+
+// https://developer.apple.com/documentation/appkit/nstableviewrowaction
+open class NSTableViewRowAction: NSObject {
+    // https://developer.apple.com/documentation/appkit/nstableviewrowaction/style-swift.enum
+    public enum Style: Int, Sendable {
+        // https://developer.apple.com/documentation/appkit/nstableviewrowaction/style-swift.enum/regular
+        case regular
+        // https://developer.apple.com/documentation/appkit/nstableviewrowaction/style-swift.enum/destructive
+        case destructive
+    }
+    #if STUB_SENDABLE_CLOSURES
+    // The same page, with the handler imported as @Sendable.
+    public convenience init(style: NSTableViewRowAction.Style, title: String,
+                            handler: @escaping @Sendable (NSTableViewRowAction, Int) -> Void) { fatalError("interface stub") }
+    #else
+    // https://developer.apple.com/documentation/appkit/nstableviewrowaction/init(style:title:handler:)
+    public convenience init(style: NSTableViewRowAction.Style, title: String,
+                            handler: @escaping (NSTableViewRowAction, Int) -> Void) { fatalError("interface stub") }
+    #endif
 }
 
 // https://developer.apple.com/documentation/appkit/nstableviewdatasource
@@ -363,6 +397,11 @@ public protocol NSTableViewDelegate: NSObjectProtocol {
     // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:selectionindexesforproposedselection:)
     @MainActor func tableView(_ tableView: NSTableView,
                               selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:isgrouprow:)
+    @MainActor func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
+    // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:rowactionsforrow:edge:)
+    @MainActor func tableView(_ tableView: NSTableView, rowActionsForRow row: Int,
+                              edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction]
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -377,6 +416,9 @@ extension NSTableViewDelegate {
                                      selectionIndexesForProposedSelection proposedSelectionIndexes: IndexSet) -> IndexSet {
         fatalError("interface stub")
     }
+    @MainActor public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { fatalError("interface stub") }
+    @MainActor public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int,
+                                     edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] { fatalError("interface stub") }
 }
 
 // MARK: NSCollectionView

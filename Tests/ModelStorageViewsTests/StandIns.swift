@@ -105,15 +105,21 @@ final class TableViewStandIn: RecordingStandIn, TableViewOperations {
 /// data source had for it when the view was made or reloaded.
 @MainActor
 final class ShiftingTable: IncrementalTableOperations {
-    /// A row view: which view, and the item it was configured with.
+    /// A row view: which view, and what it was configured with (an item, or what `rowSource`
+    /// reads).
     struct RowView: Equatable, CustomStringConvertible {
         var id: Int
-        var item: Row?
-        var description: String { "#\(id):\(item.map(\.description) ?? "nil")" }
+        var shown: AnyHashable?
+        /// The item the row shows.
+        var item: Row? { shown as? Row }
+        var description: String { "#\(id):\(shown.map { "\($0)" } ?? "nil")" }
     }
 
     /// Where the table reads its rows (a `ViewUpdater`), held weakly as AppKit does.
     weak var dataSource: (any Storage)?
+    /// Where the table reads its rows instead of section 0 of `dataSource`: their number and
+    /// what each shows (a table of sections' header, item and footer rows).
+    var rowSource: (count: @MainActor () -> Int, row: @MainActor (Int) -> AnyHashable?)?
     private(set) var rows: [RowView] = []
     private(set) var calls: [String] = []
     /// Completions of updates whose animations have not ended (the test ends them).
@@ -128,7 +134,7 @@ final class ShiftingTable: IncrementalTableOperations {
     /// Reads every row from the data source (as `reloadData()` does).
     func reloadData() {
         calls.append("reloadData")
-        let count = dataSource?.numberOfItems(inSection: 0) ?? 0
+        let count = rowSource?.count() ?? dataSource?.numberOfItems(inSection: 0) ?? 0
         rows = (0..<count).map { makeView(row: $0) }
     }
 
@@ -166,7 +172,7 @@ final class ShiftingTable: IncrementalTableOperations {
         calls.append("reloadData rows \(Array(rowIndexes)) columns \(Array(columnIndexes))")
         for index in rowIndexes {
             guard index < rows.count else { return violations.append("reload \(index) of \(rows.count)") }
-            rows[index].item = dataSource?.item(at: path(0, index)) as? Row
+            rows[index].shown = read(row: index)
         }
     }
 
@@ -177,6 +183,11 @@ final class ShiftingTable: IncrementalTableOperations {
 
     private func makeView(row: Int) -> RowView {
         nextViewID += 1
-        return RowView(id: nextViewID, item: dataSource?.item(at: path(0, row)) as? Row)
+        return RowView(id: nextViewID, shown: read(row: row))
+    }
+
+    private func read(row: Int) -> AnyHashable? {
+        if let rowSource { return rowSource.row(row) }
+        return (dataSource?.item(at: path(0, row)) as? Row).map(AnyHashable.init)
     }
 }

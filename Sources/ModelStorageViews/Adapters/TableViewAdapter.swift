@@ -13,7 +13,8 @@ import ModelStorage
 /// `UITableView` (iOS, tvOS, visionOS, Mac Catalyst) has initializers in this module;
 /// ``init(operations:animations:)`` takes anything else spelled as ``TableViewOperations``.
 /// `NSTableView`, which has one section and applies each change at once, goes through
-/// ``SingleSectionTableAdapter`` instead.
+/// ``SingleSectionTableAdapter`` (section 0) or ``SectionedTableAdapter`` (every section, with
+/// header and footer rows) instead.
 @MainActor
 public final class TableViewAdapter<RowAnimation>: BatchUpdatingView {
     /// The view the operations go to.

@@ -2,8 +2,8 @@
 import AppKit
 import ModelStorage
 
-/// `NSTableView`'s operations for a ``SingleSectionTableAdapter``: each forwards to the method
-/// of the same name; updates run between `beginUpdates()` and `endUpdates()` in an
+/// `NSTableView`'s operations for a ``SingleSectionTableAdapter`` or a ``SectionedTableAdapter``:
+/// each forwards to the method of the same name; updates run between `beginUpdates()` and `endUpdates()` in an
 /// `NSAnimationContext` group, whose completion handler ends the batch.
 struct NSTableViewOperations: IncrementalTableOperations {
     let tableView: NSTableView
@@ -40,6 +40,18 @@ extension SingleSectionTableAdapter where AnimationOptions == NSTableView.Animat
     public convenience init(_ tableView: NSTableView, insertAnimation: NSTableView.AnimationOptions = .effectFade,
                             removeAnimation: NSTableView.AnimationOptions = .effectFade) {
         self.init(operations: NSTableViewOperations(tableView: tableView),
+                  insertAnimation: insertAnimation, removeAnimation: removeAnimation)
+    }
+}
+
+extension SectionedTableAdapter where AnimationOptions == NSTableView.AnimationOptions {
+    /// An adapter that drives `tableView` (every section's rows: a header row when `headers`,
+    /// the items' rows, a footer row when `footers`), inserting and removing rows with the given
+    /// animations. Set ``content`` to what the table shows.
+    public convenience init(_ tableView: NSTableView, headers: Bool, footers: Bool,
+                            insertAnimation: NSTableView.AnimationOptions = .effectFade,
+                            removeAnimation: NSTableView.AnimationOptions = .effectFade) {
+        self.init(operations: NSTableViewOperations(tableView: tableView), headers: headers, footers: footers,
                   insertAnimation: insertAnimation, removeAnimation: removeAnimation)
     }
 }

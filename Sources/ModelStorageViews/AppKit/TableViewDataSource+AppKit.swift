@@ -131,33 +131,38 @@ extension TableViewDataSource: NSTableViewDataSource {
 
     /// A row the user may drag (``canMoveItem(atRow:)``) as a pasteboard item naming it.
     public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
-        guard canMoveItem(atRow: row) else { return nil }
-        let item = NSPasteboardItem()
-        _ = item.setString(String(row), forType: Self.rowPasteboardType)
-        return item
+        canMoveItem(atRow: row) ? Self.pasteboardItem(forRow: row) : nil
     }
 
     /// A move between rows of this table; nothing else.
     public func tableView(_ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
                           proposedDropOperation dropOperation: NSTableView.DropOperation) -> NSDragOperation {
-        guard dropOperation == .above, (info.draggingSource as AnyObject?) === tableView, draggedRow(info) != nil else { return [] }
+        guard dropOperation == .above, Self.draggedRow(info, from: tableView) != nil else { return [] }
         return .move
     }
 
     /// Moves the dragged row to where it was dropped (``moveItem(atRow:toRow:in:)``).
     public func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
                           dropOperation: NSTableView.DropOperation) -> Bool {
-        guard let source = draggedRow(info),
+        guard let source = Self.draggedRow(info, from: tableView),
               let destination = RowDrop.destination(ofRowAt: source, droppedAbove: row, rowCount: core.content.numberOfItems(0))
         else { return false }
         moveItem(atRow: source, toRow: destination, in: tableView)
         return true
     }
 
-    /// The row a drag of one row of this table carries.
-    private func draggedRow(_ info: any NSDraggingInfo) -> Int? {
-        guard let items = info.draggingPasteboard.pasteboardItems, items.count == 1 else { return nil }
-        return items[0].string(forType: Self.rowPasteboardType).flatMap { Int($0) }
+    /// A pasteboard item naming the dragged row `row` (``rowPasteboardType``).
+    static func pasteboardItem(forRow row: Int) -> NSPasteboardItem {
+        let item = NSPasteboardItem()
+        _ = item.setString(String(row), forType: rowPasteboardType)
+        return item
+    }
+
+    /// The row a drag of one row of `tableView` carries; `nil` for a drag from elsewhere.
+    static func draggedRow(_ info: any NSDraggingInfo, from tableView: NSTableView) -> Int? {
+        guard (info.draggingSource as AnyObject?) === tableView,
+              let items = info.draggingPasteboard.pasteboardItems, items.count == 1 else { return nil }
+        return items[0].string(forType: rowPasteboardType).flatMap { Int($0) }
     }
 }
 

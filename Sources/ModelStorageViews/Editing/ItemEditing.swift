@@ -153,10 +153,7 @@ package final class ItemEditing: UserActionHandling {
             try userDidMoveItem(at: source, to: destination)
             return true
         } catch {
-            switch error {
-            case .noItemDisplayed, .invalidDestination: return false
-            case .itemLeftStorage, .notEditable, .storageRefused: return true
-            }
+            return error.leavesMoveShown
         }
     }
 
@@ -168,6 +165,18 @@ package final class ItemEditing: UserActionHandling {
     private func fail(_ error: UserActionError) throws(UserActionError) {
         didFail(error)
         throw error
+    }
+}
+
+extension UserActionError {
+    /// Whether a user's move that failed with this error was still taken into the displayed
+    /// content (the view must show it): yes when the storage could not follow it, no when the
+    /// move named index paths the view does not show.
+    package var leavesMoveShown: Bool {
+        switch self {
+        case .noItemDisplayed, .invalidDestination: false
+        case .itemLeftStorage, .notEditable, .storageRefused: true
+        }
     }
 }
 #endif

@@ -9,7 +9,7 @@ extension StorageList: NSViewRepresentable {
         StorageListCoordinator()
     }
 
-    /// An `NSTableView` of one column in a scroll view, showing the storage's first section.
+    /// An `NSTableView` of one column in a scroll view, showing every section of the storage.
     public func makeNSView(context: Context) -> NSScrollView {
         context.coordinator.makeView(showing: storage, content)
     }
@@ -26,13 +26,18 @@ extension StorageList: NSViewRepresentable {
 }
 
 /// A ``StorageList``'s coordinator on AppKit: it owns the ``ListHost`` and is the table view's
-/// data source and delegate, each row an `NSHostingView` of its SwiftUI row. An `NSTableView`
-/// shows the storage's first section (no sections, headers, swipes or pull to refresh on macOS).
+/// data source and delegate. Every section is shown through a ``SectionedTableAdapter``: a
+/// header row (a group row) and a footer row when the list has ``StorageList/header(_:content:)``
+/// and ``StorageList/footer(_:content:)`` content, each row an `NSHostingView` of its SwiftUI
+/// view. Swipe to delete is a trailing row action, drag to reorder a drop between rows, each
+/// reaching the item of the row the user touched. AppKit has no pull-to-refresh control: on
+/// macOS the list shows none (``StorageList/onRefresh(_:)`` is not called by the list).
 @MainActor
 public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>: NSObject,
     NSTableViewDataSource, NSTableViewDelegate {
     /// The platform-independent coordinator (`nil` until the view is made).
     public private(set) var host: ListHost<Source, StorageListContent<ID>, ID>?
+    private var adapter: SectionedTableAdapter<NSTableView.AnimationOptions>?
     private weak var tableView: NSTableView?
 
     override init() {
@@ -43,19 +48,25 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         let tableView = NSTableView(frame: .zero)
         tableView.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("StorageListRow")))
         tableView.headerView = nil
-        let host = ListHost(storage: storage, view: SingleSectionTableAdapter(tableView), rowContent: content,
+        tableView.usesAutomaticRowHeights = true
+        tableView.allowsMultipleSelection = true
+        let adapter = SectionedTableAdapter(tableView, headers: content.header != nil, footers: content.footer != nil)
+        let host = ListHost(storage: storage, view: adapter, rowContent: content,
                             contentVersion: content.version, identify: content.identify,
-                            visibleItems: { [weak tableView] in
-                                guard let tableView else { return [] }
+                            visibleItems: { [weak tableView, weak adapter] in
+                                guard let tableView, let adapter else { return [] }
                                 let rows = tableView.rows(in: tableView.visibleRect)
-                                return (rows.location..<rows.location + rows.length).map { IndexPath(indexes: [0, $0]) }
+                                return (rows.location..<rows.location + rows.length).compactMap(adapter.indexPath(ofRow:))
                             })
+        adapter.content = host
         self.host = host
+        self.adapter = adapter
         self.tableView = tableView
         host.adopt(content)
         content.attach?(host)
         tableView.dataSource = self
         tableView.delegate = self
+        tableView.registerForDraggedTypes([TableViewDataSource.rowPasteboardType])
         let scrollView = NSScrollView(frame: .zero)
         scrollView.documentView = tableView
         scrollView.hasVerticalScroller = true
@@ -67,28 +78,101 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         guard let host, !host.isDismantled else { return }
         host.update(storage: storage, rowContent: content, contentVersion: content.version)
         host.refreshAction = content.refresh
-        guard let selection = content.selection, host.setSelection(selection.wrappedValue), let tableView else { return }
-        tableView.selectRowIndexes(IndexSet(host.selectedIndexPaths.filter { $0[0] == 0 }.map { $0[1] }), byExtendingSelection: false)
+        guard let selection = content.selection, host.setSelection(selection.wrappedValue),
+              let tableView, let adapter else { return }
+        tableView.selectRowIndexes(adapter.rows(of: host.selectedIndexPaths), byExtendingSelection: false)
     }
 
-    // MARK: NSTableViewDataSource, NSTableViewDelegate
+    /// The SwiftUI view of `row`: its item's row, or its section's header or footer.
+    private func view(ofRow row: Int) -> AnyView? {
+        guard let host, let adapter else { return nil }
+        switch adapter.rows.content(ofRow: row) {
+        case .item(let indexPath)?: return host.rowContent.row(for: host.item(at: indexPath))
+        case .header(let section)?: return host.updater.headerModel(forSection: section).flatMap { host.rowContent.header?($0) }
+        case .footer(let section)?: return host.updater.footerModel(forSection: section).flatMap { host.rowContent.footer?($0) }
+        case nil: return nil
+        }
+    }
 
-    /// The number of items the host shows in its first section.
+    /// The item the table shows at `row`, `nil` for a header or footer.
+    private func item(atRow row: Int) -> (any Sendable)? {
+        adapter?.indexPath(ofRow: row).flatMap { host?.item(at: $0) }
+    }
+
+    // MARK: NSTableViewDataSource
+
+    /// The number of rows: every section's header, items and footer.
     public func numberOfRows(in tableView: NSTableView) -> Int {
-        host?.numberOfItems(inSection: 0) ?? 0
+        adapter?.rows.numberOfRows ?? 0
     }
 
-    /// A hosting view of the item's SwiftUI row.
+    /// A row the user may drag (an `onMove` of its item's type) as a pasteboard item naming it.
+    public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
+        guard host?.rowContent.canMove(item(atRow: row)) == true else { return nil }
+        return TableViewDataSource.pasteboardItem(forRow: row)
+    }
+
+    /// A drop of a dragged row between rows where an item can go.
+    public func tableView(_ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+                          proposedDropOperation dropOperation: NSTableView.DropOperation) -> NSDragOperation {
+        guard dropOperation == .above, let source = TableViewDataSource.draggedRow(info, from: tableView),
+              adapter?.rows.itemMove(ofRowAt: source, droppedAbove: row) != nil else { return [] }
+        return .move
+    }
+
+    /// A drag to reorder, applied to the dragged item, then shown on the table.
+    public func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+                          dropOperation: NSTableView.DropOperation) -> Bool {
+        guard let host, let adapter, let source = TableViewDataSource.draggedRow(info, from: tableView) else { return false }
+        do {
+            return try adapter.userDidDropRow(at: source, above: row, on: host)
+        } catch {
+            return error.leavesMoveShown   // a failure: the list shows the storage at its next batch
+        }
+    }
+
+    // MARK: NSTableViewDelegate
+
+    /// A hosting view of the row's SwiftUI view: its item's row, or its section's header or footer.
     public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-        NSHostingView(rootView: host?.rowContent.row(for: host?.item(at: IndexPath(indexes: [0, row]))) ?? AnyView(EmptyView()))
+        NSHostingView(rootView: view(ofRow: row) ?? AnyView(EmptyView()))
+    }
+
+    /// Section headers are group rows.
+    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+        if case .header? = adapter?.rows.content(ofRow: row) { return true }
+        return false
+    }
+
+    /// Only items can be selected.
+    public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool {
+        adapter?.indexPath(ofRow: row) != nil
+    }
+
+    /// A trailing swipe on a row whose item's type has an `onDelete`: a Delete action.
+    public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int,
+                          edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
+        guard edge == .trailing, host?.rowContent.canDelete(item(atRow: row)) == true else { return [] }
+        return [NSTableViewRowAction(style: .destructive, title: "Delete") { [weak self, weak tableView] _, row in
+            MainActor.assumeIsolated {
+                self?.userDidDelete(row: row)
+                tableView?.rowActionsVisible = false
+            }
+        }]
     }
 
     /// The user's selection: the ids of the selected rows' items.
     public func tableViewSelectionDidChange(_ notification: Notification) {
         guard let host, let tableView else { return }
-        let ids = tableView.selectedRowIndexes.compactMap { host.item(at: IndexPath(indexes: [0, $0])).flatMap(host.identify) }
+        let ids = tableView.selectedRowIndexes.compactMap { item(atRow: $0).flatMap(host.identify) }
         host.setSelection(Set(ids))
         host.selectionDidChange?(host.selection)
+    }
+
+    /// A swipe to delete of `row`: the storage removes the item the row shows.
+    private func userDidDelete(row: Int) {
+        guard let indexPath = adapter?.indexPath(ofRow: row) else { return }
+        try? host?.userDidDeleteItem(at: indexPath)   // a failure (the item already left) changes nothing
     }
 }
 #endif

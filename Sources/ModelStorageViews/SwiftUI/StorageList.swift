@@ -17,7 +17,9 @@ import ModelStorage
 ///
 /// A `MemoryStorage` (items of several types) gets its rows per type: `StorageList(storage)`
 /// then ``row(_:content:)`` for each type. Section headers and footers come from the storage's
-/// supplementary models (``header(_:content:)``, ``footer(_:content:)``; UIKit only).
+/// supplementary models (``header(_:content:)``, ``footer(_:content:)``; on macOS a header is a
+/// group row of the table, a footer a row after the section's items). Pull to refresh is UIKit's
+/// only: AppKit has no such control.
 @MainActor
 public struct StorageList<Source: ContentStorage, ID: Hashable> {
     let storage: Source
@@ -45,12 +47,14 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
         modified { $0.rows.append { ($0 as? Item).map { AnyView(row($0)) } } }
     }
 
-    /// Section headers from the storage's header models of type `Model` (UIKit).
+    /// Section headers from the storage's header models of type `Model` (on AppKit: group rows).
+    /// On AppKit, call it before the list is first shown: the table has header rows or none.
     public func header<Model, Header: View>(_ type: Model.Type, @ViewBuilder content: @escaping @MainActor (Model) -> Header) -> Self {
         modified { $0.header = { ($0 as? Model).map { AnyView(content($0)) } } }
     }
 
-    /// Section footers from the storage's footer models of type `Model` (UIKit).
+    /// Section footers from the storage's footer models of type `Model` (on AppKit: a row after
+    /// each section's items). On AppKit, call it before the list is first shown.
     public func footer<Model, Footer: View>(_ type: Model.Type, @ViewBuilder content: @escaping @MainActor (Model) -> Footer) -> Self {
         modified { $0.footer = { ($0 as? Model).map { AnyView(content($0)) } } }
     }
@@ -64,19 +68,22 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
     /// Lets the user swipe to delete items of type `Item`: the storage removes the swiped item by
     /// identity (when it is editable: `MemoryStorage`, single-section storages), then `action`
     /// runs with it; for a storage the list cannot edit (`DatabaseStorage`), `action` removes it
-    /// at its source. UIKit.
+    /// at its source. A trailing swipe on UIKit and on AppKit (a row action).
     public func onDelete<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item) -> Void) -> Self {
         modified { $0.deletions.append(StorageListContent<ID>.Handler(action)) }
     }
 
     /// Lets the user drag items of type `Item` to reorder them: the storage moves the dragged item
     /// by identity (when it is editable), then `action` runs with it and its new displayed index
-    /// path; for a storage the list cannot edit, `action` writes the new order at its source. UIKit.
+    /// path; for a storage the list cannot edit, `action` writes the new order at its source.
+    /// UIKit and AppKit (a row dropped between rows, across sections too).
     public func onMove<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item, IndexPath) -> Void) -> Self {
         modified { $0.moves.append(StorageListContent<ID>.MoveHandler(action)) }
     }
 
-    /// Pull to refresh (UIKit): runs `action`; the refresh control shows until it returns.
+    /// Pull to refresh (UIKit): runs `action`; the refresh control shows until it returns. AppKit
+    /// has no pull-to-refresh control: on macOS the list shows none and never runs `action`
+    /// (offer a button or a menu command that runs it).
     public func onRefresh(_ action: @escaping @MainActor () async -> Void) -> Self {
         modified { $0.refresh = action }
     }

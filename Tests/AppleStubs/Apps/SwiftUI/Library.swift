@@ -1,7 +1,9 @@
 // A library screen as a SwiftUI developer writes it with StorageList: albums as sections with
-// headers, songs as rows, selection, swipe to delete, drag to reorder, pull to refresh, and the
+// headers and footers, songs as rows, selection, swipe to delete, drag to reorder (across albums
+// too), pull to refresh on UIKit and a refresh button (macOS has no pull to refresh), and the
 // count beside the list (ListSummary, iOS 17 / macOS 14). Type-checked by make apple-check
-// (Tests/AppleStubs/check.sh) over UIKit and over AppKit.
+// (Tests/AppleStubs/check.sh) over UIKit and over AppKit (an NSTableView: header group rows,
+// footer rows, row actions, drops between rows).
 import SwiftUI
 import ModelStorage
 import ModelStorageViews
@@ -24,6 +26,7 @@ final class Library {
     func show(_ albums: [Album]) {
         try? storage.setItemsForAllSections(albums.map(\.songs))
         storage.setSectionHeaderModels(albums.map(\.title))
+        storage.setSectionFooterModels(albums.map(\.songs.count))
     }
 
     func refresh() async {
@@ -46,6 +49,7 @@ struct LibraryScreen: View {
                     Text(summary.isEmpty ? "No songs" : "\(summary.numberOfItems) songs, \(selected.count) selected")
                     Spacer()
                     Button(showsArtists ? "Hide artists" : "Show artists") { showsArtists.toggle() }
+                    Button("Refresh") { Task { await library.refresh() } }
                 }
                 StorageList(library.storage)
                     .row(Song.self) { song in
@@ -56,6 +60,7 @@ struct LibraryScreen: View {
                         }
                     }
                     .header(String.self) { title in Text(title) }
+                    .footer(Int.self) { count in Text("\(count) songs").foregroundStyle(.secondary) }
                     .contentVersion(showsArtists)
                     .selection($selected)
                     .onDelete(Song.self) { song in print("deleted", song.title) }
