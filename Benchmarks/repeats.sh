@@ -54,7 +54,7 @@ if [ "${1:-}" = --phases ]; then
             /\*  CSources.*fd_step_pair_repeats \[/ { inside = 1; pairing = number($1); next }
             inside && /^ *$/ { inside = 0 }
             inside && /fd_longest_increasing_subsequence/ { lis = number($1) }
-            inside && /pair_gap/ { gaps = number($1) }
+            inside && /pair_gaps/ { gaps = number($1) }
             inside && /fd_step_match_by_occurrence / { remainder = number($1) }
             inside && />/ { children += number($1) }
             END { printf "%-19s %11d %11d %11d %11d %11d %11d %11d\n", shape, total, occurrence, pairing, lis, gaps, remainder,
@@ -62,8 +62,9 @@ if [ "${1:-}" = --phases ]; then
     done
     echo "(instructions, callgrind, one fd_diff call of 40,000 elements: the whole call; the occurrence-order"
     echo " matching that records which fingerprints repeat; the pairing; of it, its LIS (frame, the final"
-    echo " matching's, which fd_diff takes, and a bound when needed), the gaps' searches, the remainder's"
-    echo " occurrence matching, and its own loops: anchors, undoing pairs, lists, copies)"
+    echo " matching's, which fd_diff takes, and a bound when needed), the gaps (pair_gaps: the walk over"
+    echo " the frame, its workspace and the gaps' searches), the remainder's occurrence matching, and"
+    echo " its own loops: anchors, undoing pairs, lists, copies)"
     exit 0
 fi
 revisions=("$@")

@@ -151,6 +151,29 @@ struct CoreWalkTests {
         #expect(walkedAway > 100, "unique cases were exercised")
     }
 
+    /// Above 65,535 elements on both sides together the duplicate check that decides whether
+    /// the walk stands takes its bitmaps, below it an exact set (fd_duplicates.c): the cases
+    /// above stay below, these go above, with no id repeated or one repeated id planted.
+    @Test("above the duplicate check's small-range bound, the walk gives exactly the table-only result too")
+    func walkEqualsTableOnlyOnLargeLists() {
+        var generator = SplitMix64(seed: 65_536)
+        for (round, edit) in [Edit.differenceKit, .differenceKit, .blocksInPlace, .prependAppend].enumerated() {
+            var (oldIDs, newIDs) = Self.randomCase(count: 34_000, alphabet: nil, edit: edit, &generator)
+            if round % 2 == 1 { // one id repeated in the middle (after any common prefix), old or new side
+                if round == 1 { oldIDs[oldIDs.count / 2] = oldIDs[oldIDs.count / 2 + 50] }
+                else { newIDs[newIDs.count / 2] = newIDs[newIDs.count / 2 + 50] }
+            }
+            #expect(oldIDs.count + newIDs.count > 65_535)
+            let old = oldIDs.map(Self.fingerprintings[0].1), new = newIDs.map(Self.fingerprintings[0].1)
+            guard let walked = Self.diff(old, new), let reference = Self.diff(old, new, flags: FD_DIFF_TABLE_ONLY) else {
+                Issue.record("fd_diff failed")
+                return
+            }
+            #expect(walked == reference, "\(edit) round \(round): old \(old.count) new \(new.count)")
+            #expect((walked.flags & FD_MATCH_HAD_DUPLICATES != 0) == (round % 2 == 1), "round \(round)'s repeat")
+        }
+    }
+
     @Test("with duplicates the walk's result keeps the repeated-ids contract")
     func walkKeepsRepeatedIDContract() {
         var generator = SplitMix64(seed: 4_242)
