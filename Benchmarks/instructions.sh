@@ -30,7 +30,7 @@ done
 printf '%-10s %-8s' scenario algorithm
 for label in "${labels[@]}"; do printf ' %16s' "$label"; done
 printf '\n'
-for spec in feed-1k:heckel:20 mix-100:heckel:50 mix-1k:heckel:20 dk5k:heckel:10 dk100k:heckel:2 mix-1M:heckel:1 dk5k:myers:10; do
+for spec in feed-1k:heckel:20 mix-100:heckel:50 mix-1k:heckel:20 dk5k:heckel:10 dk100k:heckel:2 mix-1M:heckel:1 dk5k:myers:10 update-since-10k:heckel:20; do
     IFS=: read -r scenario algorithm runs <<<"$spec"
     printf '%-10s %-8s' "$scenario" "$algorithm"
     for k in "${!binaries[@]}"; do

@@ -1,6 +1,7 @@
 import FingerprintDiff
 import Foundation
 import ModelStorage
+import SeededRandom
 
 /// `--instructions SCENARIO`: runs `runs` diffs of one scenario inside `instructionProbe`, so
 /// that `valgrind --tool=callgrind --toggle-collect='*instructionProbe*'` counts the
@@ -28,6 +29,11 @@ enum InstructionReport {
                 diff()
                 instructionProbe(runs, diff)
             }
+        } else if scenario.hasPrefix("update-since-") {
+            let (storage, content) = updateSinceScenario(count: scenarioCount(scenario, prefix: "update-since-"))
+            let diff = { blackHole(storage.update(since: content)) }
+            diff()
+            instructionProbe(runs, diff)
         } else if scenario.hasPrefix("dk") {
             let count = scenarioCount(scenario, prefix: "dk")
             let lists = differenceKitScenario(count: count)
@@ -43,7 +49,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, update-since-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()
@@ -60,6 +66,25 @@ enum InstructionReport {
         if digits.hasSuffix("M") { multiplier = 1_000_000; digits = digits.dropLast() }
         return (Int(digits) ?? 1_000) * multiplier
     }
+}
+
+/// A MemoryStorage of `count` items in one section, the content it had then, and 1% of the
+/// items since removed, inserted and moved (one of each at random places, count / 100 times):
+/// `update(since:)` diffs the identities of the two.
+func updateSinceScenario(count: Int) -> (MemoryStorage, MemoryStorage.Content) {
+    let storage = MemoryStorage()
+    try! storage.addItems(Array(0..<count))
+    let content = storage.content
+    var generator = SplitMix64(seed: 41)
+    let range = 0..<(count - count / 100)
+    for _ in 0..<(count / 100) {
+        try! storage.removeItem(at: IndexPath(indexes: [0, Int.random(in: range, using: &generator)]))
+        try! storage.insertItem(count + Int.random(in: 0..<count, using: &generator),
+                                to: IndexPath(indexes: [0, Int.random(in: range, using: &generator)]))
+        try! storage.moveItem(at: IndexPath(indexes: [0, Int.random(in: range, using: &generator)]),
+                              to: IndexPath(indexes: [0, Int.random(in: range, using: &generator)]))
+    }
+    return (storage, content)
 }
 
 /// The function callgrind collects in (see `InstructionReport`).
