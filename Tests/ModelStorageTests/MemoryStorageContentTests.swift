@@ -55,27 +55,37 @@ import SeededRandom
         }
     }
 
-    @Test("update(since:) when items were only replaced or reloaded: the in-place path equals the matching and the general path",
+    @Test("update(since:) when items were only replaced or reloaded: the kept replacement and the in-place path equal the matching and the general path",
           arguments: 0..<100)
     func inPlaceChangesEqualTheMatching(seed: UInt64) {
         var mutator = MemoryStoragePropertyTests.Mutator(random: SplitMix64(seed: seed))
         let sectionCount = seed % 2 == 0 ? 1 : mutator.int(2...4)
-        let sections = (0..<sectionCount).map { _ in mutator.freshCells(mutator.int(0...20)).map(\.id) }
+        let sections = (0..<sectionCount).map { _ in mutator.freshCells(mutator.int(1...20)).map(\.id) }
         let (storage, _) = makeStorage(sections, headers: mutator.chance(50) ? Array(0..<sectionCount) : nil)
         storage.delegate = nil
         var shown = storage.content
-        var inPlaceSteps = 0
+        var inPlaceSteps = 0, keptSteps = 0
         for step in 0..<40 {
-            for _ in 0..<mutator.int(1...4) {
-                // Mostly changes in place (replace, reload, header), now and then one that moves items.
-                if mutator.chance(8) { Self.itemChange(&mutator, storage) } else { Self.inPlaceChange(&mutator, storage) }
+            for _ in 0..<(mutator.chance(50) ? 1 : mutator.int(2...3)) {
+                // Mostly changes in place (replace, reload, header), now and then one that moves
+                // items, or the user's move in the kept content.
+                if mutator.chance(8) {
+                    Self.itemChange(&mutator, storage)
+                } else if mutator.chance(5), let source = Self.anyPath(in: shown, &mutator) {
+                    let destination = path(source[0], mutator.int(0...shown.numberOfItems(inSection: source[0]) - 1))
+                    #expect(storage.moveItem(in: &shown, at: source, to: destination))
+                } else {
+                    Self.inPlaceChange(&mutator, storage)
+                }
             }
             let current = storage.core.sections
             if zip(shown.sections, current).allSatisfy({ $0.slots == $1.slots }) && shown.sections.count == current.count {
                 inPlaceSteps += 1
             }
+            if let kept = storage.lastReplacement, shown.mutationCount == kept.from { keptSteps += 1 }
             let update = storage.update(since: shown)
-            for other in [netChange(from: shown.sections, to: current, since: shown.revision, inPlacePath: false),
+            for other in [storage.update(since: shown, reusingLastReplacement: false),
+                          netChange(from: shown.sections, to: current, since: shown.revision, inPlacePath: false),
                           netChange(from: shown.sections, to: current, since: shown.revision, generalPathOnly: true)] {
                 #expect(update.changes == other.changes, "seed \(seed) step \(step): \(update) against \(other)")
                 #expect(Set(update.updatedModels.keys) == Set(other.updatedModels.keys), "seed \(seed) step \(step): models")
@@ -87,9 +97,18 @@ import SeededRandom
             } else {
                 checkUpdate(update, from: before, to: after)
             }
-            if mutator.chance(30) { shown = storage.content }
+            if mutator.chance(50) { shown = storage.content }
         }
         #expect(inPlaceSteps > 0, "seed \(seed): the in-place path never ran")
+        #expect(keptSteps > 0, "seed \(seed): the kept replacement was never reused")
+    }
+
+    /// A random index path of an item `content` holds, or `nil` when it holds none.
+    static func anyPath(in content: MemoryStorage.Content, _ mutator: inout MemoryStoragePropertyTests.Mutator) -> IndexPath? {
+        let all = (0..<content.numberOfSections).flatMap { section in
+            (0..<content.numberOfItems(inSection: section)).map { path(section, $0) }
+        }
+        return all.randomElement(using: &mutator.random)
     }
 
     /// One change in place: an item replaced or reloaded, or a header set.
@@ -106,6 +125,8 @@ import SeededRandom
         let cell = storage.item(at: victim) as! Cell
         if mutator.chance(20) {
             try! storage.reloadItem(cell)
+        } else if mutator.chance(10) {
+            storage.performUpdates { try! storage.replaceItem(cell, with: Cell(id: cell.id, version: cell.version + 1)) }
         } else {
             try! storage.replaceItem(cell, with: Cell(id: cell.id, version: cell.version + 1))
         }

@@ -13,6 +13,9 @@ struct PrimitiveChange {
     /// The update on its own; empty when made inside a batch (not needed there).
     var update = SectionedBatchUpdate()
     var models: [IndexPath: any Sendable] = [:]
+    /// Whether it only replaced one item in place (identities unchanged): its update is then
+    /// exactly what `netChange` finds from the content just before it.
+    var isOneReplacement = false
 }
 
 /// A batch of ``MemoryStorage`` in progress: its baseline, from which the net change is computed

@@ -17,6 +17,9 @@ extension MemoryStorage: ContentStorage {
         let revision: UInt64
         /// The storage the content comes from (its ``MemoryStorage/origin``).
         let origin: UInt64
+        /// The storage's mutation count when the content was taken; `nil` once the content was
+        /// changed outside the storage (a user's move on screen).
+        var mutationCount: UInt64?
 
         /// The number of sections.
         public var numberOfSections: Int { sections.count }
@@ -42,7 +45,7 @@ extension MemoryStorage: ContentStorage {
     /// The live content now, as a value (during a delivery that a change outran, the latest
     /// state, not the one the read accessors show: a content is for catching up). O(1).
     public var content: Content {
-        Content(sections: core.sections, revision: core.revision, origin: origin)
+        Content(sections: core.sections, revision: core.revision, origin: origin, mutationCount: mutationCount)
     }
 
     /// The one update from `content` to the live content: sections and items matched by
@@ -53,9 +56,20 @@ extension MemoryStorage: ContentStorage {
     ///
     /// - Complexity: O(n + k log k) for n items and k that stay in their section, plus the diff
     ///   core's time on the identities; O(n) comparisons of revisions, without the diff, when
-    ///   items were only replaced or reloaded since `content`.
+    ///   items were only replaced or reloaded since `content`; O(1) from the content just before
+    ///   a change that replaced one item (that change's update is kept).
     public func update(since content: Content) -> StorageUpdate {
+        update(since: content, reusingLastReplacement: true)
+    }
+
+    /// ``update(since:)``; with `reusingLastReplacement`, the update the last change delivered
+    /// when it replaced one item and `content` is the state just before it (O(1)); without, from
+    /// identities and revisions (for the tests that compare the two).
+    func update(since content: Content, reusingLastReplacement: Bool) -> StorageUpdate {
         guard content.origin == origin else { return .reload }
+        if reusingLastReplacement, let last = lastReplacement, content.mutationCount == last.from, mutationCount == last.to {
+            return last.update
+        }
         return netChange(from: content.sections, to: core.sections, since: content.revision)
     }
 }

@@ -61,6 +61,7 @@ extension MemoryStorage: EditableStorage {
             content.sections[destination[0]].insert([moved.item], slots: [moved.slot], revisions: [moved.revision],
                                                     at: destination[1])
         }
+        content.mutationCount = nil   // no longer any state of the storage's
         return true
     }
 

@@ -35,6 +35,13 @@ public final class MemoryStorage: BaseStorage, Storage {
     /// A random number that tells this storage's contents from any other's (identities and
     /// revisions are only meaningful within one storage).
     let origin = UInt64.random(in: .min ... .max)
+    /// Raised before every change of the live content (each `commit`, a batch's changes too):
+    /// which of the storage's states a content is (``Content``'s `mutationCount`).
+    private(set) var mutationCount: UInt64 = 0
+    /// The update of the last change when it replaced one item in place, between the mutation
+    /// counts before and after it: what ``update(since:)`` from the content just before it
+    /// returns without reading the revisions (a view updater asks exactly that at its flush).
+    private(set) var lastReplacement: RememberedReplacement?
 
     /// An empty storage, with no sections.
     override public init() {}
@@ -124,12 +131,18 @@ extension MemoryStorage {
     /// compute its arguments first.
     func commit(_ primitive: (inout SectionStore) -> PrimitiveChange?) {
         delivery.willChange(core.sections)
+        let before = mutationCount
+        mutationCount &+= 1
+        lastReplacement = nil
         guard let change = primitive(&core) else { return }
         if core.isBatching {
             core.noteChangeInBatch()
         } else {
-            deliver(StorageUpdate(changes: change.update, updatedModels: change.models), through: delivery,
-                    leadingTo: core.sections)
+            let update = StorageUpdate(changes: change.update, updatedModels: change.models)
+            if change.isOneReplacement {
+                lastReplacement = RememberedReplacement(from: before, to: mutationCount, update: update)
+            }
+            deliver(update, through: delivery, leadingTo: core.sections)
         }
     }
 
@@ -174,4 +187,11 @@ extension MemoryStorage {
         if let idKey = IDKey<T>() { return core.firstIndexPath(of: item, idKey: idKey) }
         return SectionStore.scanForIndexPath(of: item, in: core.sections)
     }
+}
+
+/// The update of a ``MemoryStorage``'s last change when it replaced one item in place, between
+/// the storage's mutation counts before and after it.
+struct RememberedReplacement {
+    let from: UInt64, to: UInt64
+    let update: StorageUpdate
 }

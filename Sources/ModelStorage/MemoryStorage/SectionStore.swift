@@ -185,7 +185,9 @@ struct SectionStore {
         let old = sections[path[0]].replace(at: path[1], with: model, revision: nextRevision())
         indexes[path[0]].replaced(old, with: model, slot: slot, at: path[1])
         checkIndex(path[0])
-        return change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
+        var replaced = change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
+        replaced.isOneReplacement = !isBatching
+        return replaced
     }
 
     /// Moves the item at `source` to `destination` (valid; item 0 of a section past the end
