@@ -4,7 +4,7 @@ import Foundation
 
 extension FlatRows {
     /// The item move of a drag of the row at `source` dropped above row `row` (AppKit's reading:
-    /// `row` counted before the dragged row leaves; ``RowDrop``): the item's displayed index path
+    /// `row` counted before the dragged row leaves): the item's displayed index path
     /// and its destination as UIKit's `moveRow(at:to:)` reads it (in the list after it left).
     ///
     /// The item goes right after the row above the drop when that is a header or an item (the

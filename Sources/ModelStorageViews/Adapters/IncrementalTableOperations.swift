@@ -33,4 +33,24 @@ public protocol IncrementalTableOperations<AnimationOptions> {
     /// Whether the table is in a window.
     var isInWindow: Bool { get }
 }
+
+extension IncrementalTableOperations {
+    /// Sends `steps` between `beginUpdates()` and `endUpdates()` (``performUpdates(_:completion:)``),
+    /// inserted and removed rows animated as given, reloads in every column; `completion` runs
+    /// when the animations end.
+    func perform(_ steps: RowSteps, insertAnimation: AnimationOptions, removeAnimation: AnimationOptions,
+                 completion: @escaping @MainActor () -> Void) {
+        let columns = IndexSet(integersIn: 0..<numberOfColumns)
+        performUpdates({
+            for step in steps.steps {
+                switch step {
+                case .reload(let rows): reloadData(forRowIndexes: rows, columnIndexes: columns)
+                case .remove(let rows): removeRows(at: rows, withAnimation: removeAnimation)
+                case .move(let from, let to): moveRow(at: from, to: to)
+                case .insert(let rows): insertRows(at: rows, withAnimation: insertAnimation)
+                }
+            }
+        }, completion: completion)
+    }
+}
 #endif

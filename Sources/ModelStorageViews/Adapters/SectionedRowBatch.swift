@@ -43,9 +43,6 @@ public struct SectionedRowBatch: Equatable, Sendable {
     /// An empty batch.
     public init() {}
 
-    /// Whether the batch changes nothing.
-    public var isEmpty: Bool { self == SectionedRowBatch() }
-
     /// The batch on the rows of a table without sections, from the rows `old` shows before it to
     /// the rows `new` shows after it, as the calls a table that applies each call at once needs.
     ///

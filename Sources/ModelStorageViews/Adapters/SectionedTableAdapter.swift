@@ -65,17 +65,8 @@ public final class SectionedTableAdapter<AnimationOptions>: BatchUpdatingView {
         let old = rows
         rows = layout()
         let steps = batch.steps(from: old, to: rows)
-        let columns = IndexSet(integersIn: 0..<operations.numberOfColumns)
-        operations.performUpdates({ [operations, insertAnimation, removeAnimation] in
-            for step in steps.steps {
-                switch step {
-                case .reload(let rows): operations.reloadData(forRowIndexes: rows, columnIndexes: columns)
-                case .remove(let rows): operations.removeRows(at: rows, withAnimation: removeAnimation)
-                case .move(let from, let to): operations.moveRow(at: from, to: to)
-                case .insert(let rows): operations.insertRows(at: rows, withAnimation: insertAnimation)
-                }
-            }
-        }, completion: { completion?(true) })
+        operations.perform(steps, insertAnimation: insertAnimation, removeAnimation: removeAnimation,
+                           completion: { completion?(true) })
     }
 
     /// The rows of the content now.

@@ -69,17 +69,8 @@ public final class SingleSectionTableAdapter<AnimationOptions>: BatchUpdatingVie
         }
         let steps = RowSteps(deleted: batch.deleted, inserted: batch.inserted,
                              moved: batch.moved, reloaded: batch.reloaded, reconfigured: batch.reconfigured)
-        let columns = IndexSet(integersIn: 0..<operations.numberOfColumns)
-        operations.performUpdates({ [operations, insertAnimation, removeAnimation] in
-            for step in steps.steps {
-                switch step {
-                case .reload(let rows): operations.reloadData(forRowIndexes: rows, columnIndexes: columns)
-                case .remove(let rows): operations.removeRows(at: rows, withAnimation: removeAnimation)
-                case .move(let from, let to): operations.moveRow(at: from, to: to)
-                case .insert(let rows): operations.insertRows(at: rows, withAnimation: insertAnimation)
-                }
-            }
-        }, completion: { completion?(true) })
+        operations.perform(steps, insertAnimation: insertAnimation, removeAnimation: removeAnimation,
+                           completion: { completion?(true) })
     }
 
     /// A section insertion: the batch becomes a reload.
