@@ -43,14 +43,7 @@ import SeededRandom
             }
             let update = storage.update(since: shown)
             let general = netChange(from: shown.sections, to: storage.core.sections, since: shown.revision, generalPathOnly: true)
-            #expect(update.changes == general.changes, "seed \(seed) step \(step): \(update) against \(general)")
-            #expect(Set(update.updatedModels.keys) == Set(general.updatedModels.keys), "seed \(seed) step \(step): models")
-            let before = Self.state(shown), after = StorageState(storage)
-            if update.isEmpty {
-                #expect(before == after, "seed \(seed) step \(step): an empty update between different contents")
-            } else {
-                checkUpdate(update, from: before, to: after)
-            }
+            Self.checkCatchUp(update, from: shown, to: storage, against: general, "seed \(seed) step \(step)")
             if mutator.chance(60) { shown = storage.content }
         }
     }
@@ -87,15 +80,8 @@ import SeededRandom
             for other in [storage.update(since: shown, reusingLastReplacement: false),
                           netChange(from: shown.sections, to: current, since: shown.revision, inPlacePath: false),
                           netChange(from: shown.sections, to: current, since: shown.revision, generalPathOnly: true)] {
-                #expect(update.changes == other.changes, "seed \(seed) step \(step): \(update) against \(other)")
-                #expect(Set(update.updatedModels.keys) == Set(other.updatedModels.keys), "seed \(seed) step \(step): models")
+                Self.checkCatchUp(update, from: shown, to: storage, against: other, "seed \(seed) step \(step)")
                 for (path, model) in update.updatedModels { #expect(model as? Cell == other.updatedModels[path] as? Cell) }
-            }
-            let before = Self.state(shown), after = StorageState(storage)
-            if update.isEmpty {
-                #expect(before == after, "seed \(seed) step \(step): an empty update between different contents")
-            } else {
-                checkUpdate(update, from: before, to: after)
             }
             if mutator.chance(50) { shown = storage.content }
         }
@@ -109,6 +95,21 @@ import SeededRandom
             (0..<content.numberOfItems(inSection: section)).map { path(section, $0) }
         }
         return all.randomElement(using: &mutator.random)
+    }
+
+    /// Checks `update` (from `shown` to the storage's content) against `other`, computed another
+    /// way (same changes, models at the same index paths), and that it takes `shown` to the
+    /// storage (an empty one only between equal contents).
+    static func checkCatchUp(_ update: StorageUpdate, from shown: MemoryStorage.Content, to storage: MemoryStorage,
+                             against other: StorageUpdate, _ context: String) {
+        #expect(update.changes == other.changes, "\(context): \(update) against \(other)")
+        #expect(Set(update.updatedModels.keys) == Set(other.updatedModels.keys), "\(context): models")
+        let before = state(shown), after = StorageState(storage)
+        if update.isEmpty {
+            #expect(before == after, "\(context): an empty update between different contents")
+        } else {
+            checkUpdate(update, from: before, to: after)
+        }
     }
 
     /// One change in place: an item replaced or reloaded, or a header set.
