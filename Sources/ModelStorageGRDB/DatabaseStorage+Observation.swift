@@ -127,7 +127,7 @@ extension DatabaseStorage {
             let context = PinnedReadContext(
                 pool: pool, pins: pins, journal: journal, file: fileIdentity.map { (path: pool.path, identity: $0) },
                 old: old, retiredStore: version.retired, request: request,
-                resettingWAL: WALIndex.frameCount(of: pool.path) > walResetFrames)
+                resettingWAL: walIsLong(pool.path))
             refresh = try await Self.pinnedRead(context, read)
         } else if let journal {
             // A DatabaseQueue reads on its writer connection: the position is the read's own.

@@ -53,7 +53,8 @@ extension DatabaseStorage {
 
     /// The read of a WAL reset, on the writer's queue (`db`): inside the write lock, pinned,
     /// retired and adopted as any read, then a passive checkpoint and, when it took every frame,
-    /// the same state pinned again on a transaction that reads the database file alone. `nil`
+    /// the same state pinned again on a transaction that reads the database file alone, and, the
+    /// lock released, a truncating checkpoint that waits for nobody. `nil`
     /// when another connection holds the write lock now (the caller reads as usual; the next
     /// read tries again).
     private static func readStartingWALOver(
@@ -62,11 +63,17 @@ extension DatabaseStorage {
     ) throws -> Refresh<Record>? {
         // No connection commits until the rollback: the pin and its re-pin see one state.
         do { try db.beginTransaction(.immediate) } catch where LockRetry.isLock(error) { return nil }
-        defer { try? db.rollback() }
-        let (refresh, stamp) = try readAndAdopt(context, db, read)
-        // Only the new pin reads the WAL, at its last frame: the checkpoint can take every
-        // frame, and a pin begun then reads the database file alone.
-        if try context.pins.checkpointPassively() { context.pins.current = try context.pins.pin(stamp: stamp) }
+        let outcome = Result { () throws -> (Refresh<Record>, Bool) in
+            let (refresh, stamp) = try readAndAdopt(context, db, read)
+            // Only the new pin reads the WAL, at its last frame: the checkpoint can take every
+            // frame, and a pin begun then reads the database file alone.
+            guard try context.pins.checkpointPassively() else { return (refresh, false) }
+            context.pins.current = try context.pins.pin(stamp: stamp)
+            return (refresh, true)
+        }
+        try? db.rollback()
+        let (refresh, repinned) = try outcome.get()
+        if repinned { context.pins.truncateWAL() }
         return refresh
     }
 

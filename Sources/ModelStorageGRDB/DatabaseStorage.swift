@@ -83,7 +83,7 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     var version: DisplayedVersion<Record>
     /// The connections that pin reads, and the storage's pin (a `DatabasePool` only).
     let pins: PinConnections?
-    /// The number of WAL frames past which a read starts the WAL over (see
+    /// The WAL file size, in frames of 4 KiB pages, past which a read starts the WAL over (see
     /// `repinIfWALIsLarge`): SQLite's default auto-checkpoint, 1,000 pages.
     var walResetFrames = 1_000
     /// How many refreshes started, and the number of the last one that completed (for

@@ -32,6 +32,8 @@ final class PinConnections: @unchecked Sendable {
         self.configuration = configuration
         var writable = pool.configuration
         writable.label = "ModelStorageGRDB.checkpoint"
+        // Its checkpoints never wait: a truncating one would hold other writers while it waited.
+        writable.busyMode = .immediateError
         writableConfiguration = writable
     }
 
@@ -68,6 +70,19 @@ final class PinConnections: @unchecked Sendable {
     /// writable connection of its own (the writer's may be inside a transaction). Returns
     /// whether every frame of the WAL is now in the database file.
     func checkpointPassively() throws -> Bool {
+        try checkpoint("PASSIVE")
+    }
+
+    /// Empties the WAL file when every frame is checkpointed and every read transaction reads
+    /// the database file alone (a truncating checkpoint that waits for nobody; it fails, and
+    /// changes nothing, when another connection writes or reads the WAL). Returns whether it did.
+    @discardableResult
+    func truncateWAL() -> Bool {
+        (try? checkpoint("TRUNCATE")) ?? false
+    }
+
+    /// `PRAGMA wal_checkpoint(mode)` on the checkpoint connection: whether it took every frame.
+    private func checkpoint(_ mode: String) throws -> Bool {
         let connection = try lock.withLock {
             if let checkpointConnection { return checkpointConnection }
             let opened = try DatabaseQueue(path: path, configuration: writableConfiguration)
@@ -75,7 +90,7 @@ final class PinConnections: @unchecked Sendable {
             return opened
         }
         return try connection.inDatabase { db in
-            let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+            let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(\(mode))")
             let busy: Int = row?[0] ?? 1, frames: Int = row?[1] ?? -1, done: Int = row?[2] ?? -2
             return busy == 0 && frames == done
         }
