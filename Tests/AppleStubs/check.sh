@@ -192,7 +192,8 @@ plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "canMoveItemAt indexPath:
     "canMoveItemsAt indexPath: IndexPath) -> Bool" "nearly matches"
 plant AppKit AppKit/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
     "acceptDrop info: any NSDraggingInfo, rows row: Int," "nearly matches"
-plant AppKit SwiftUI/StorageList+AppKit.swift "guard edge == .trailing" "guard edge == .right" "has no member 'right'"
+plant AppKit SwiftUI/StorageList+AppKit.swift "guard edge == .trailing" "guard edge == .right" \
+    "cannot convert value of type 'NSTableView.RowActionEdge'"
 plant AppKit SwiftUI/StorageList+AppKit.swift 'NSTableViewRowAction(style: .destructive, title: "Delete")' \
     'NSTableViewRowAction(style: .destructive, label: "Delete")' "argument label"
 # A SwiftUI screen's mistakes, in a copy of the SwiftUI app, under both frameworks.

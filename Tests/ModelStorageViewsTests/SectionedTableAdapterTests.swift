@@ -205,11 +205,12 @@ import Testing
     /// A swipe to delete of row `row`: the item the row shows leaves the storage.
     private func swipe(_ screen: SectionedTableScreen, row: Int, _ context: String) {
         guard let indexPath = screen.adapter.indexPath(ofRow: row) else {
-            #expect(row >= screen.adapter.rows.numberOfRows || screen.shown[row].identity.first != "I", "\(context)")
+            #expect(row >= screen.shown.count || screen.shown[row].identity.first != "I", "\(context)")
             return
         }
         let item = screen.host.item(at: indexPath) as? Row
-        #expect(screen.shown[row].identity == "I\(item?.id ?? -1)", "\(context): row \(row) is not \(indexPath)")
+        #expect(screen.shown.indices.contains(row) && screen.shown[row].identity == "I\(item?.id ?? -1)",
+                "\(context): row \(row) is not \(indexPath)")
         do {
             try screen.host.userDidDeleteItem(at: indexPath)
         } catch {
@@ -235,7 +236,8 @@ import Testing
     /// the selected items.
     private func expectSelectionShown(_ screen: SectionedTableScreen, _ context: String) {
         let rows = screen.adapter.rows(of: screen.host.selectedIndexPaths)
-        let ids = Set(rows.map { screen.shown[$0].identity })
+        let shown = screen.shown
+        let ids = Set(rows.map { shown.indices.contains($0) ? shown[$0].identity : "out of range" })
         #expect(ids == Set(screen.host.selection.map { "I\($0)" }), "\(context): selection \(ids) vs \(screen.host.selection)")
     }
 }
