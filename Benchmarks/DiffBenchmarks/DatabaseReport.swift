@@ -194,10 +194,12 @@ enum DatabaseReport {
 
     /// `commits` commits, each timed from the start of the write (which commits) to the delivery
     /// of its change: GRDB's `ValueObservation` fetches inside the write, right after the commit.
+    /// A delivery counts for a commit only when it lists the row that commit inserted last (the
+    /// largest id): a late or repeated delivery of an earlier value is never timed as this one's.
     static func measure(kind: Int, queue: any DatabaseWriter, commits: Int, generator: inout SplitMix64,
                         nextID: inout Int64) async throws -> [Duration] {
         let clock = ContinuousClock()
-        var delivered = 0
+        var deliveredUpTo: Int64 = 0   // the largest id of the newest delivery
         var lastDelivery = clock.now
         var observing: Task<Void, any Error>
         switch kind {
@@ -208,9 +210,11 @@ enum DatabaseReport {
             var shown = kind == 3 ? storage.content : nil
             storage.addObserver { [weak storage] update in
                 blackHole(update)
+                let now = clock.now
                 if shown != nil, let storage { shown = storage.content }
-                delivered += 1
-                lastDelivery = clock.now
+                guard let storage else { return }
+                lastDelivery = now
+                deliveredUpTo = storage.ids.lazy.compactMap { $0.max() }.max() ?? 0
             }
             observing = Task { try await storage.observe() }
             while !storage.isObserving { try await Task.sleep(for: .milliseconds(1)) }
@@ -224,8 +228,8 @@ enum DatabaseReport {
                         blackHole(books.difference(from: previous) { $0.id == $1.id }.inferringMoves())
                     }
                     if previous != nil {
-                        delivered += 1
                         lastDelivery = clock.now
+                        deliveredUpTo = books.lazy.map(\.id).max() ?? 0
                     }
                     previous = books
                 }
@@ -236,10 +240,9 @@ enum DatabaseReport {
         var times: [Duration] = []
         for _ in 0..<commits {
             let change = randomChange(&generator, nextID: &nextID)
-            let before = delivered
             let committed = clock.now   // the commit is at the end of this write
             try await queue.write(change)
-            while delivered == before { try await Task.sleep(for: .microseconds(50)) }
+            while deliveredUpTo < nextID { try await Task.sleep(for: .microseconds(50)) }
             times.append(lastDelivery - committed)
         }
         return times
