@@ -126,18 +126,18 @@ final class Pin: @unchecked Sendable {
     /// Runs `body` in the pinned transaction. Throws ``Ended`` when the transaction is no longer
     /// open (the pin was released, or SQLite ended it): never a read of another state.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try reader.inDatabase { db in
-            guard db.isInsideTransaction else { throw Ended() }
-            return try db.readOnly { try body(db) }
-        }
+        try reader.inDatabase { db in try Self.inOpenTransaction(db, body) }
     }
 
     /// The asynchronous form of ``read(_:)``, off the caller's thread.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await reader.unsafeRead { db in
-            guard db.isInsideTransaction else { throw Ended() }
-            return try db.readOnly { try body(db) }
-        }
+        try await reader.unsafeRead { db in try Self.inOpenTransaction(db, body) }
+    }
+
+    /// `body` read-only in `db`'s transaction, or ``Ended`` when it is no longer open.
+    private static func inOpenTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        guard db.isInsideTransaction else { throw Ended() }
+        return try db.readOnly { try body(db) }
     }
 
     /// The transaction of a pin is no longer open.

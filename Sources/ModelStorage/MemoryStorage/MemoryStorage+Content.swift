@@ -67,8 +67,8 @@ extension MemoryStorage: ContentStorage {
     /// identities and revisions (for the tests that compare the two).
     func update(since content: Content, reusingLastReplacement: Bool) -> StorageUpdate {
         guard content.origin == origin else { return .reload }
-        if reusingLastReplacement, let last = lastReplacement, content.mutationCount == last.from, mutationCount == last.to {
-            return last.update
+        if reusingLastReplacement, let kept = lastReplacement?.update(from: content.mutationCount, to: mutationCount) {
+            return kept
         }
         return netChange(from: content.sections, to: core.sections, since: content.revision)
     }

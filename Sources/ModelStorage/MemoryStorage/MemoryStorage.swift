@@ -41,7 +41,7 @@ public final class MemoryStorage: BaseStorage, Storage {
     /// The update of the last change when it replaced one item in place, between the mutation
     /// counts before and after it: what ``update(since:)`` from the content just before it
     /// returns without reading the revisions (a view updater asks exactly that at its flush).
-    private(set) var lastReplacement: RememberedReplacement?
+    private(set) var lastReplacement: RememberedUpdate?
 
     /// An empty storage, with no sections.
     override public init() {}
@@ -140,7 +140,7 @@ extension MemoryStorage {
         } else {
             let update = StorageUpdate(changes: change.update, updatedModels: change.models)
             if change.isOneReplacement {
-                lastReplacement = RememberedReplacement(from: before, to: mutationCount, update: update)
+                lastReplacement = RememberedUpdate(from: before, to: mutationCount, update: update)
             }
             deliver(update, through: delivery, leadingTo: core.sections)
         }
@@ -187,11 +187,4 @@ extension MemoryStorage {
         if let idKey = IDKey<T>() { return core.firstIndexPath(of: item, idKey: idKey) }
         return SectionStore.scanForIndexPath(of: item, in: core.sections)
     }
-}
-
-/// The update of a ``MemoryStorage``'s last change when it replaced one item in place, between
-/// the storage's mutation counts before and after it.
-struct RememberedReplacement {
-    let from: UInt64, to: UInt64
-    let update: StorageUpdate
 }

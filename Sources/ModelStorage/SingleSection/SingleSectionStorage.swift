@@ -27,7 +27,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// The update of the last ``setItems(_:)``, kept for ``update(since:)`` from the content just
     /// before it (what a view updater asks at its next flush): the differ's result for the same
     /// two lists, not computed twice. `nil` after any other change of the items.
-    private(set) var lastItemsChange: RememberedItemsChange?
+    private(set) var lastItemsChange: RememberedUpdate?
     /// The order of this storage's updates and the content its readers see meanwhile.
     private let delivery = Delivery<Content>()
 
@@ -141,7 +141,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
         live.items = newItems
         itemsDidChange()
         if let before, let after = live.itemsRevision {
-            lastItemsChange = RememberedItemsChange(from: before, to: after, update: update)
+            lastItemsChange = RememberedUpdate(from: before, to: after, update: update)
         }
         deliver(update, through: delivery, leadingTo: live)
     }
@@ -198,9 +198,8 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     func update(since content: Content, reusingLastChange: Bool) -> StorageUpdate {
         guard content.origin == origin else { return .reload }
         var update: StorageUpdate
-        if reusingLastChange, let last = lastItemsChange, content.itemsRevision == last.from,
-           live.itemsRevision == last.to {
-            update = last.update
+        if reusingLastChange, let kept = lastItemsChange?.update(from: content.itemsRevision, to: live.itemsRevision) {
+            update = kept
         } else {
             update = itemUpdate(from: content.items, to: live.items)
         }
@@ -252,14 +251,6 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     public func setSectionFooterModel(_ model: (any Sendable)?) {
         setSupplementaryModel(model, forKind: supplementaryFooterKind)
     }
-}
-
-/// The update of a single-section storage's last `setItems`, between two revisions of its items.
-struct RememberedItemsChange {
-    /// The items revision it starts from and the one it leads to.
-    let from: UInt64, to: UInt64
-    /// The differ's update between the two item lists (items only: no supplementary reload).
-    let update: StorageUpdate
 }
 
 extension SingleSectionStorage where Item: Equatable {
