@@ -17,26 +17,14 @@ extension Changeset {
         _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>,
         _ algorithm: DiffAlgorithm, identity: Identity
     ) -> Changeset where Identity.Element: Equatable {
-        let shorter = min(old.count, new.count)
         var updates: [Changeset.Update] = []
-        var prefix = 0
-        while prefix < shorter {
-            let oldElement = old[prefix], newElement = new[prefix]
-            guard identity.id(of: oldElement) == identity.id(of: newElement) else { break }
-            if !Identity._contentIsID && oldElement != newElement {
-                updates.append(Changeset.Update(old: prefix, new: prefix))
-            }
-            prefix += 1
-        }
+        let prefix = _matchCommonPrefix(old, new, identity: identity,
+                                        isChanged: { !Identity._contentIsID && $0 != $1 }, updates: &updates)
         if prefix == old.count && prefix == new.count { return Changeset(updates: updates) }
         let oldRest = UnsafeBufferPointer(rebasing: old[prefix...]), newRest = UnsafeBufferPointer(rebasing: new[prefix...])
         let confirmed: Changeset? = _DiffWorkspace.with(oldCount: oldRest.count, newCount: newRest.count) { workspace in
-            for i in 0..<oldRest.count {
-                workspace.oldFingerprints[i] = identity.fingerprint(of: identity.id(of: oldRest[i]))
-            }
-            for j in 0..<newRest.count {
-                workspace.newFingerprints[j] = identity.fingerprint(of: identity.id(of: newRest[j]))
-            }
+            _writeFingerprints(oldRest, newRest, identity: identity,
+                               into: (workspace.oldFingerprints, workspace.newFingerprints))
             let outcome = workspace.diff(algorithm, moves: true)
             workspace.releaseFingerprints()
             let pass = _ConfirmingPass(workspace: workspace, old: oldRest, new: newRest, identity: identity,

@@ -23,11 +23,8 @@ package func _withMatching<Identity: _DiffIdentity, R>(
     _ algorithm: DiffAlgorithm, identity: Identity, moves: Bool = true,
     isChanged: (Identity.Element, Identity.Element) -> Bool, _ body: (_Matching) -> R
 ) -> R {
-    let shorter = min(old.count, new.count)
-    var prefix = 0
-    while prefix < shorter && identity.id(of: old[prefix]) == identity.id(of: new[prefix]) { prefix += 1 }
     var updates: [Changeset.Update] = []
-    for k in 0..<prefix where isChanged(old[k], new[k]) { updates.append(Changeset.Update(old: k, new: k)) }
+    let prefix = _matchCommonPrefix(old, new, identity: identity, isChanged: isChanged, updates: &updates)
     if prefix == old.count && prefix == new.count {
         return body(_Matching(prefix: prefix, oldCount: old.count, newCount: new.count, oldToNew: .init(start: nil, count: 0),
                               newToOld: .init(start: nil, count: 0), inLIS: moves ? .init(start: nil, count: 0) : nil,
@@ -38,8 +35,7 @@ package func _withMatching<Identity: _DiffIdentity, R>(
         /// Writes the fingerprint of every id of the rest (the diff's input; again for a repair).
         @inline(__always)
         func fingerprint(into arrays: (old: UnsafeMutablePointer<UInt64>, new: UnsafeMutablePointer<UInt64>)) {
-            for i in 0..<oldRest.count { arrays.old[i] = identity.fingerprint(of: identity.id(of: oldRest[i])) }
-            for j in 0..<newRest.count { arrays.new[j] = identity.fingerprint(of: identity.id(of: newRest[j])) }
+            _writeFingerprints(oldRest, newRest, identity: identity, into: arrays)
         }
         fingerprint(into: (workspace.oldFingerprints, workspace.newFingerprints))
         var outcome = workspace.diff(algorithm, moves: moves)
