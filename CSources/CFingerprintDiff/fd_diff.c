@@ -30,6 +30,7 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
     memset(result, 0, sizeof *result);
     fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
     if (with_moves) c.in_lis = in_lis;
+    c.fingerprints_unique = (options->flags & FD_DIFF_UNIQUE_FINGERPRINTS) != 0;
     fd_status status = match(&c, options);
     size_t matched = status == FD_OK ? fd_count_pairs(new_to_old, new_count) : 0, staying = matched;
     if (status == FD_OK && with_moves && matched == 0) {

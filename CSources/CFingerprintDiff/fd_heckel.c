@@ -8,8 +8,11 @@
  *      the only one its fingerprint allows, so the walk's pairs are the ones occurrence order
  *      makes and the matching stands. Otherwise (or when the walk paired less than a third of
  *      the rest, where the table alone is cheaper) the rest is cleared and matched by the
- *      table alone: the reference path, whose result steps 2-4 reproduce exactly.
- * The result is therefore always the occurrence-order matching, flags included. */
+ *      table alone: the reference path, whose result steps 2-4 reproduce exactly. A caller
+ *      that guarantees unique fingerprints (fd_diff's FD_DIFF_UNIQUE_FINGERPRINTS) skips the
+ *      check: it could only confirm what the caller knows.
+ * The result is therefore always the occurrence-order matching, flags included (with the
+ * guarantee: as long as it holds). */
 #include "fd_occurrence_table.h"
 
 /* Whether 32 evenly spaced old fingerprints of `rest` already repeat, or, on a large range,
@@ -57,10 +60,14 @@ static int sample_repeats(const fd_context *c, fd_range rest) {
     return sample_holds_twice(c->new_fp + rest.new_begin, samples, new_count / samples);
 }
 
-/* Steps 2-4 on `rest` (everything after the prefix); sets *done when the matching stands. */
+/* Steps 2-4 on `rest` (everything after the prefix); sets *done when the matching stands.
+ * With the caller's guarantee of unique fingerprints (c->fingerprints_unique) the sample and
+ * the duplicate check are skipped: the walk stands unless the table met a repeat among what
+ * the walk left (a broken guarantee), which sends the rest to the table as a repeat found by
+ * the check does. */
 static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     *done = 0;
-    if (sample_repeats(c, rest)) return FD_OK;
+    if (!c->fingerprints_unique && sample_repeats(c, rest)) return FD_OK;
     fd_range middle = fd_step_match_common_suffix(c, rest);
     size_t suffix = rest.old_end - middle.old_end, walked = 0;
     fd_remainder left;
@@ -75,7 +82,7 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
         status = fd_step_match_by_occurrence(c, &left);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {
             int repeated = 0;
-            status = fd_step_find_duplicates(c, rest, &left, &repeated);
+            if (!c->fingerprints_unique) status = fd_step_find_duplicates(c, rest, &left, &repeated);
             *done = status == FD_OK && !repeated;
         }
     }

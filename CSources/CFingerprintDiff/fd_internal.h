@@ -83,6 +83,9 @@ typedef struct fd_context {
     uint8_t *in_lis;
     int lis_ready;
     size_t lis_length;  /* with lis_ready: the subsequence's length, the prefix included */
+    /* fd_diff's FD_DIFF_UNIQUE_FINGERPRINTS: the caller guarantees that no fingerprint repeats
+     * on either side, so Heckel's walk stands without its duplicate check (see fd_heckel.c). */
+    int fingerprints_unique;
 } fd_context;
 
 /* The part of the two lists a step works on: old [old_begin, old_end), new [new_begin, new_end). */
@@ -94,7 +97,7 @@ typedef struct fd_range {
 static inline fd_context fd_context_make(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
                                          size_t new_count, int64_t *old_to_new, int64_t *new_to_old,
                                          const fd_allocator *allocator) {
-    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0};
+    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0, 0};
     return context;
 }
 

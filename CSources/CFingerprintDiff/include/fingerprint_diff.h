@@ -218,7 +218,8 @@ typedef struct fd_match_info {
  *      matching is unique, so the walk found it); otherwise the whole rest is matched again
  *      by the table alone (at once, without steps 2-4, when a sample of 32 old fingerprints,
  *      or on 16,384 new elements or more one new fingerprint in 32, up to 1,024, already
- *      holds a repeat). Up to here the result is the occurrence-order matching (the k-th
+ *      holds a repeat; fd_diff() with FD_DIFF_UNIQUE_FINGERPRINTS skips that proof). Up to
+ *      here the result is the occurrence-order matching (the k-th
  *      old occurrence of a fingerprint with the k-th new one), the same as fd_diff() with
  *      FD_DIFF_TABLE_ONLY computes;
  *   5. only when some fingerprint repeats: the repeats are paired again so that what did not
@@ -465,6 +466,15 @@ typedef enum fd_algorithm {
  *  is not written, fd_diff_result.counts.moves is 0. For callers that place the pairs
  *  themselves (a sectioned diff keeps one increasing subsequence per section). */
 #define FD_DIFF_MATCHING_ONLY ((uint32_t)2u)
+
+/** fd_diff_options.flags: the caller guarantees that no fingerprint occurs twice among the old
+ *  fingerprints, nor twice among the new ones (e.g. identities it assigned itself, counted up).
+ *  Heckel then skips what only proves that (step 4's sample and duplicate check, about a fifth
+ *  to a third of a diff that the walk mostly matched): the walk stands as soon as the table has
+ *  matched what it left without meeting a repeat. With the guarantee kept, the result is the
+ *  one without the flag. Broken, it is still a matching of equal fingerprints, one to one, but
+ *  maybe not occurrence order, and FD_MATCH_HAD_DUPLICATES may be clear. Myers ignores it. */
+#define FD_DIFF_UNIQUE_FINGERPRINTS ((uint32_t)4u)
 
 /** How fd_diff() runs. A zeroed value is Heckel with the walk. */
 typedef struct fd_diff_options {

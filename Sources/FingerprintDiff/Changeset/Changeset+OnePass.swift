@@ -25,7 +25,7 @@ extension Changeset {
         let confirmed: Changeset? = _DiffWorkspace.with(oldCount: oldRest.count, newCount: newRest.count) { workspace in
             _writeFingerprints(oldRest, newRest, identity: identity,
                                into: (workspace.oldFingerprints, workspace.newFingerprints))
-            let outcome = workspace.diff(algorithm, moves: true)
+            let outcome = workspace.diff(algorithm, moves: true, uniqueFingerprints: Identity._fingerprintsAreUnique)
             workspace.releaseFingerprints()
             let pass = _ConfirmingPass(workspace: workspace, old: oldRest, new: newRest, identity: identity,
                                        prefix: prefix, outcome: outcome)

@@ -12,11 +12,16 @@ package protocol _DiffIdentity {
     /// Whether an element is its own identity (`\.self`): then elements with equal ids are
     /// equal, and a confirmed pair needs no second comparison for its content.
     static var _contentIsID: Bool { get }
+    /// Whether no fingerprint can occur twice on one side of a diff (identities the caller
+    /// assigned itself): then the C core skips its duplicate check (`FD_DIFF_UNIQUE_FINGERPRINTS`).
+    static var _fingerprintsAreUnique: Bool { get }
 }
 
 extension _DiffIdentity {
     /// Identities read from a part of the element: the content is compared on its own.
     @inlinable package static var _contentIsID: Bool { false }
+    /// Ids the caller gives may repeat, and so may their fingerprints: the core checks.
+    @inlinable package static var _fingerprintsAreUnique: Bool { false }
 }
 
 /// Identity from `Identifiable.id`, fingerprinted with stable bytes.
@@ -85,9 +90,12 @@ package func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) ->
 /// fingerprints are then exactly equal ids (no collision to repair), and the C core's matching
 /// depends only on which fingerprints are equal (its tables spread small integers
 /// themselves), so the diff is the one hashed fingerprints give, without fingerprinting.
+/// A storage never gives one slot to two items (or sections), so no fingerprint repeats on a
+/// side and the core's duplicate check is skipped.
 @usableFromInline
 package struct _AssignedIdentity: _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { true }
+    @inlinable package static var _fingerprintsAreUnique: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: UInt64) -> UInt64 { element }
     @inlinable package func fingerprint(of id: UInt64) -> UInt64 { id }

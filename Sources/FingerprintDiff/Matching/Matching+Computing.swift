@@ -38,7 +38,7 @@ package func _withMatching<Identity: _DiffIdentity, R>(
             _writeFingerprints(oldRest, newRest, identity: identity, into: arrays)
         }
         fingerprint(into: (workspace.oldFingerprints, workspace.newFingerprints))
-        var outcome = workspace.diff(algorithm, moves: moves)
+        var outcome = workspace.diff(algorithm, moves: moves, uniqueFingerprints: Identity._fingerprintsAreUnique)
         // Only a collision repair needs the fingerprints again (it computes them anew): give
         // their memory back before the result is built.
         workspace.releaseFingerprints()
@@ -115,13 +115,14 @@ internal struct _DiffOutcome {
 extension _DiffWorkspace {
     /// The matching of the fingerprints by `algorithm`, and with `moves` the elements that stay:
     /// one call into the C core. Heckel's matching is minimal unless fingerprints repeat; Myers'
-    /// unless its work budget ran out.
+    /// unless its work budget ran out. `uniqueFingerprints` is the caller's guarantee that no
+    /// fingerprint repeats on a side (the core then skips its check).
     @usableFromInline
-    func diff(_ algorithm: DiffAlgorithm, moves: Bool) -> _DiffOutcome {
+    func diff(_ algorithm: DiffAlgorithm, moves: Bool, uniqueFingerprints: Bool = false) -> _DiffOutcome {
         var options = fd_diff_options()
         options.algorithm = algorithm.kind == .heckel ? FD_ALGORITHM_HECKEL : FD_ALGORITHM_MYERS
         options.cost_limit = algorithm.costLimit
-        options.flags = moves ? 0 : FD_DIFF_MATCHING_ONLY
+        options.flags = (moves ? 0 : FD_DIFF_MATCHING_ONLY) | (uniqueFingerprints ? FD_DIFF_UNIQUE_FINGERPRINTS : 0)
         var result = fd_diff_result()
         var allocator = self.allocator
         _check(fd_diff(oldFingerprints, oldCount, newFingerprints, newCount, &options, oldToNew, newToOld,

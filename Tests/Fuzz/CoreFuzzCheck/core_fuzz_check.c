@@ -122,32 +122,49 @@ static int build_edited(const uint8_t *edits, size_t edit_count, size_t count, u
     return 1;
 }
 
-/* The walk and the table-only path must agree exactly: 0, or 1 with a message. */
+/* Whether the diffs k and l (matching, moves, counts, flags) are the same. */
+static int same_diff(int64_t *const *o2n, int64_t *const *n2o, uint8_t *const *lis, const fd_diff_result *results,
+                     int k, int l, size_t n, size_t m) {
+    return !memcmp(o2n[k], o2n[l], n * sizeof(int64_t)) && !memcmp(n2o[k], n2o[l], m * sizeof(int64_t)) &&
+           !memcmp(lis[k], lis[l], m) && !memcmp(&results[k].counts, &results[l].counts, sizeof results[k].counts) &&
+           results[k].match.flags == results[l].match.flags;
+}
+
+/* The walk and the table-only path must agree exactly; with FD_DIFF_UNIQUE_FINGERPRINTS, the
+ * walk's result when no fingerprint repeats (the guarantee kept), else a consistent matching
+ * (the guarantee broken): 0, or 1 with a message. */
 static int check_walk_equals_table(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
                                    char *message, size_t message_capacity) {
-    int64_t *o2n[2] = {malloc((n + 1) * sizeof(int64_t)), malloc((n + 1) * sizeof(int64_t))};
-    int64_t *n2o[2] = {malloc((m + 1) * sizeof(int64_t)), malloc((m + 1) * sizeof(int64_t))};
-    uint8_t *lis[2] = {malloc(m + 1), malloc(m + 1)};
-    fd_diff_result results[2];
+    enum { RUNS = 3 };
+    static const uint32_t flags[RUNS] = {0, FD_DIFF_TABLE_ONLY, FD_DIFF_UNIQUE_FINGERPRINTS};
+    int64_t *o2n[RUNS], *n2o[RUNS];
+    uint8_t *lis[RUNS];
+    fd_diff_result results[RUNS];
     int failed = 0;
-    if (!o2n[0] || !o2n[1] || !n2o[0] || !n2o[1] || !lis[0] || !lis[1]) {
-        snprintf(message, message_capacity, "test harness out of memory");
-        failed = 1;
+    for (int k = 0; k < RUNS; k++) {
+        o2n[k] = malloc((n + 1) * sizeof(int64_t)), n2o[k] = malloc((m + 1) * sizeof(int64_t)), lis[k] = malloc(m + 1);
+        if (!o2n[k] || !n2o[k] || !lis[k]) failed = 1;
     }
-    for (int k = 0; k < 2 && !failed; k++) {
-        fd_diff_options options = {FD_ALGORITHM_HECKEL, k ? FD_DIFF_TABLE_ONLY : 0, 0};
+    if (failed) snprintf(message, message_capacity, "test harness out of memory");
+    for (int k = 0; k < RUNS && !failed; k++) {
+        fd_diff_options options = {FD_ALGORITHM_HECKEL, flags[k], 0};
         if (fd_diff(old_fp, n, new_fp, m, &options, o2n[k], n2o[k], lis[k], &results[k], NULL) != FD_OK) {
             snprintf(message, message_capacity, "fd_diff failed");
             failed = 1;
         }
     }
-    if (!failed && (memcmp(o2n[0], o2n[1], n * sizeof(int64_t)) || memcmp(n2o[0], n2o[1], m * sizeof(int64_t)) ||
-                    memcmp(lis[0], lis[1], m) || memcmp(&results[0].counts, &results[1].counts, sizeof results[0].counts) ||
-                    results[0].match.flags != results[1].match.flags)) {
+    if (!failed && !same_diff(o2n, n2o, lis, results, 0, 1, n, m)) {
         snprintf(message, message_capacity, "the walk differs from the table-only path (old %zu, new %zu)", n, m);
         failed = 1;
     }
-    for (int k = 0; k < 2; k++) { free(o2n[k]); free(n2o[k]); free(lis[k]); }
+    int unique = !(results[0].match.flags & FD_MATCH_HAD_DUPLICATES);
+    if (!failed && (unique ? !same_diff(o2n, n2o, lis, results, 0, 2, n, m)
+                           : fd_matching_check(old_fp, n, new_fp, m, o2n[2], n2o[2]) != FD_OK)) {
+        snprintf(message, message_capacity, "the unique-fingerprints guarantee (%s) changed the result (old %zu, new %zu)",
+                 unique ? "kept" : "broken", n, m);
+        failed = 1;
+    }
+    for (int k = 0; k < RUNS; k++) { free(o2n[k]); free(n2o[k]); free(lis[k]); }
     return failed;
 }
 
