@@ -20,7 +20,9 @@
  * new values) or move (the next old element goes 1 + byte/4 places further on).
  *
  * Every mode also checks that Heckel with the walk (fd_heckel, fd_diff) gives exactly what the
- * table-only path (fd_diff with FD_DIFF_TABLE_ONLY) gives: matching, moves, counts, flags.
+ * table-only path (fd_diff with FD_DIFF_TABLE_ONLY) gives: matching, moves, counts, flags;
+ * and that FD_DIFF_UNIQUE_FINGERPRINTS gives that too when no fingerprint repeats (the
+ * guarantee kept), a consistent matching otherwise (broken).
  *
  * And every input, as raw bytes, is hashed with the package's XXH3 (fd_xxh3.h) at four
  * offsets and four seeds (0, 1, the input's first 8 bytes, and those with the high bit set):
