@@ -219,9 +219,9 @@ typedef struct fd_match_info {
  *      by the table alone (at once, without steps 2-4, when a sample of 32 old fingerprints,
  *      or on 16,384 new elements or more one new fingerprint in 32, up to 1,024, already
  *      holds a repeat; fd_diff() with FD_DIFF_UNIQUE_FINGERPRINTS skips that proof). Up to
- *      here the result is the occurrence-order matching (the k-th
- *      old occurrence of a fingerprint with the k-th new one), the same as fd_diff() with
- *      FD_DIFF_TABLE_ONLY computes;
+ *      here the result is the occurrence-order matching (the k-th old occurrence of a
+ *      fingerprint with the k-th new one), the same as fd_diff() with FD_DIFF_TABLE_ONLY
+ *      computes;
  *   5. only when some fingerprint repeats: the repeats are paired again so that what did not
  *      move stays in place (fd_repeats.c): the pairs unique in both are anchors, their longest
  *      increasing subsequence the frame; between consecutive frame anchors the unpaired
