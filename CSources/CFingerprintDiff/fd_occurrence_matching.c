@@ -6,15 +6,16 @@
  * shared occurrence table, whose slot numbers the repeats' pairing needs).
  *
  * Each fingerprint's old occurrences wait in a queue, first occurrence at the head. The queue
- * table (fd_queue_table.h) holds the fingerprint, the head and how many wait; the queue is
- * threaded through old_to_new: while old element i waits, old_to_new[i] holds -(next + 2) for
- * the next old element with the same fingerprint, or -1 at the end of the queue. New element j
- * pops the head. Every unmatched entry is -1 on entry (the core's convention), so queueing
- * writes old_to_new only for a fingerprint queued before, and when none was, no entry needs
- * setting back to -1 at the end; a listed element (fd_left) is unmatched, its entry not read.
- * On mix-1M's 20,000 scattered elements a side this took the step from 3.0 to 0.6-0.7 ms, on
- * DifferenceKit's shape at 100,000 from 350 to 160-200 us (fd_queue_table.h: most of that is
- * the table's load).
+ * table (fd_queue_table.h, at most a third full) holds the head; the queue is threaded through
+ * old_to_new: while old element i waits, old_to_new[i] holds -(next + 2) for the next old
+ * element with the same fingerprint, or -1 at the end of the queue. New element j pops the
+ * head. An exhausted queue keeps its last (now matched) head in the slot, so the slot still
+ * knows its fingerprint. Every unmatched entry is -1 on entry (the core's convention), so
+ * queueing writes old_to_new only for a fingerprint queued before, and when none was, no entry
+ * needs setting back to -1 at the end; a listed element (fd_left) is unmatched, its entry not
+ * read. Against the shared table with none of this, on mix-1M's 20,000 scattered elements a
+ * side the step went from 3.0 to 0.65-0.8 ms, on DifferenceKit's shape at 100,000 from 350 to
+ * 155-200 us (thread CPU time, 2-core VM under load).
  *
  * The old side is visited in decreasing index order (so each queue ends up in increasing
  * order), the new side in increasing order: for a `fd_left` that is the backward list, the
@@ -36,15 +37,14 @@ FD_ALWAYS_INLINE void enqueue(matching *m, size_t i, int listed) {
     int64_t *old_to_new = m->c->old_to_new;
     if (!listed && old_to_new[i] >= 0) return;
     uint64_t fingerprint = m->c->old_fp[i];
-    fd_queue_slot *slot = fd_queue_find(&m->table, fingerprint);
+    fd_queue_slot *slot = fd_queue_find(&m->table, fingerprint, m->c->old_fp);
     if (slot->head == 0) {
-        slot->fingerprint = fingerprint; /* old_to_new[i] is -1: the end of the queue */
+        slot->check = (uint32_t)fingerprint; /* old_to_new[i] is -1: the end of the queue */
     } else {
         old_to_new[i] = -((int64_t)slot->head + 1); /* -(next + 2) */
         m->repeated = 1;
     }
     slot->head = (uint32_t)i + 1;
-    slot->waiting++;
 }
 
 /* New element j, when unmatched (a listed one always is), takes the head of its
@@ -52,14 +52,15 @@ FD_ALWAYS_INLINE void enqueue(matching *m, size_t i, int listed) {
 FD_ALWAYS_INLINE void pop(matching *m, size_t j, int listed) {
     fd_context *c = m->c;
     if (!listed && c->new_to_old[j] >= 0) return;
-    fd_queue_slot *slot = fd_queue_find(&m->table, c->new_fp[j]);
+    fd_queue_slot *slot = fd_queue_find(&m->table, c->new_fp[j], c->old_fp);
     if (slot->head == 0) return; /* absent from old */
-    if (slot->waiting == 0) { /* queue exhausted: new has more occurrences than old */
+    size_t head = slot->head - 1;
+    int64_t link = c->old_to_new[head];
+    if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         m->repeated = 1;
         return;
     }
-    size_t head = slot->head - 1;
-    if (--slot->waiting > 0) slot->head = (uint32_t)(-c->old_to_new[head] - 1);
+    if (link <= -2) slot->head = (uint32_t)(-link - 1); /* the next one, -(link + 2), plus 1 */
     fd_pair(c, head, j);
 }
 

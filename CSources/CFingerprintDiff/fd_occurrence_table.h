@@ -3,10 +3,10 @@
  * occurrence counts, the repeats' counts). Internal.
  *
  * The plain occurrence matching (after Heckel's walk, fd_match_remaining, the repeats' last
- * step) keeps a table of its own, fd_queue_table.h: 16-byte slots holding the fingerprint,
- * at most a third full, so that a look-up reads one slot and a miss stops early (on mix-1M's
- * scattered remainder the step went from 3.0 to 0.6-0.7 ms). The table-only path keeps this
- * one, whose slot positions number the fingerprints for the repeats' pairing.
+ * step) keeps a table of its own, fd_queue_table.h, at most a third full, so that a miss stops
+ * early (on DifferenceKit's shape at 100,000 the step went from 350 to 155-200 us with it and
+ * prefetching). The table-only path keeps this one, whose slot positions number the
+ * fingerprints for the repeats' pairing.
  *
  * Three steps keep small sets of their own instead, over other and much smaller sets than the
  * occurrences, whose slots hold the fingerprint itself: the walk's anchors (fd_walk.c: one old

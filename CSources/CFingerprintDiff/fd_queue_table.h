@@ -1,29 +1,29 @@
-/* The queue table of the plain occurrence matching (fd_occurrence_matching.c): one 16-byte slot
- * per fingerprint of the old elements left, holding the fingerprint itself, the head of its
- * queue and how many old elements wait in it. A look-up reads one slot and nothing else (the
- * shared fd_occurrence_table keeps 20 bits of the fingerprint and reads the rest at the head's
- * place in the fingerprints, a cache miss per hit on scattered elements of a large list); a pop
- * reads the queue's link only when more than one element waits. Internal.
+/* The queue table of the plain occurrence matching (fd_occurrence_matching.c): one 8-byte slot
+ * per fingerprint of the old elements left, holding the head of its queue and 32 bits of the
+ * fingerprint to check before reading the whole one at the head's place. Internal.
  *
- * At most a third full, so that a look-up for a new element absent from old (on DifferenceKit's
- * shape, 10,000 of the 12,000 new elements Heckel's walk leaves at 100,000) stops after about
- * 1.6 slots instead of the 8.5 of a table three quarters full: the step took 160-200 us there
- * a third full, 250 half full, 300 two thirds full, 350 on the shared table (thread CPU time,
- * clang -O2, 2-core VM under load). Beyond FD_QUEUE_SPARSE_ENTRIES_MAX fingerprints, three
- * quarters full, so that the table stays within 22 bytes per element left. Positions come from
- * the mixed fingerprint by multiply-high, probing is linear (as in fd_occurrence_table.h). */
+ * The shared fd_occurrence_table (its bits for Myers and the repeats aside) is three quarters
+ * full; this one at most a third, so that a look-up for a new element absent from old (on
+ * DifferenceKit's shape, 10,000 of the 12,000 new elements Heckel's walk leaves at 100,000)
+ * stops after about 1.6 slots instead of 8.5. The step there, thread CPU time (clang -O2,
+ * 2-core VM under load), on 16-byte slots holding the whole fingerprint: 155-200 us a third
+ * full, 250 half full, 300 two thirds full; 350 on the shared table. These 8-byte slots did as
+ * well there and on mix-1M (where a hit reads the fingerprint at a scattered place: 0.65-0.9 ms
+ * against 0.65-0.8), at half the memory. Beyond FD_QUEUE_SPARSE_ENTRIES_MAX fingerprints the
+ * table is three quarters full, so that a large one (Myers' remainder, fd_match_remaining)
+ * takes no more memory than the shared one would. Positions come from the mixed fingerprint by
+ * multiply-high, probing is linear (as in fd_occurrence_table.h). */
 #ifndef FD_QUEUE_TABLE_H
 #define FD_QUEUE_TABLE_H
 
 #include "fd_internal.h"
 
 typedef struct fd_queue_slot {
-    uint64_t fingerprint;
-    uint32_t head;    /* 1 + the index of the old element at the head of the queue; 0: empty */
-    uint32_t waiting; /* how many old elements wait in the queue */
+    uint32_t check; /* the low 32 bits of the fingerprint */
+    uint32_t head;  /* 1 + the index of the old element at the head of the queue; 0: empty */
 } fd_queue_slot;
 
-/* Up to this many fingerprints (a table of at most 6 MiB, 48 bytes each) the table is at most
+/* Up to this many fingerprints (a table of at most 3 MiB, 24 bytes each) the table is at most
  * a third full, beyond it at most three quarters. */
 enum { FD_QUEUE_SPARSE_ENTRIES_MAX = 1 << 17 };
 
@@ -56,12 +56,14 @@ static inline uint64_t fd_queue_position(const fd_queue_table *table, uint64_t f
     return fd_multiply_high(fd_mix(fingerprint), table->capacity);
 }
 
-/* The slot of `fingerprint`: the occupied slot that holds it, or the empty slot where it goes. */
-static inline fd_queue_slot *fd_queue_find(const fd_queue_table *table, uint64_t fingerprint) {
+/* The slot of `fingerprint`: the occupied slot whose head (in `keys`) has it, or the empty slot
+ * where it goes. */
+static inline fd_queue_slot *fd_queue_find(const fd_queue_table *table, uint64_t fingerprint, const uint64_t *keys) {
     uint64_t position = fd_queue_position(table, fingerprint);
     for (;;) {
         fd_queue_slot *slot = &table->slots[position];
-        if (slot->head == 0 || slot->fingerprint == fingerprint) return slot;
+        if (slot->head == 0) return slot;
+        if (slot->check == (uint32_t)fingerprint && keys[slot->head - 1] == fingerprint) return slot;
         position = position + 1 == table->capacity ? 0 : position + 1;
     }
 }
