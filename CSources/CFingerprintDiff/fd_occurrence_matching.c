@@ -24,16 +24,16 @@
  * ms on mix-1M). */
 #include "fd_queue_table.h"
 
-/* One matching: its table, and whether a fingerprint repeated (queued twice, or popped from an
- * exhausted queue). */
-typedef struct matching {
+/* One matching's state: its table, and whether a fingerprint repeated (queued twice, or
+ * popped from an exhausted queue). */
+typedef struct matcher {
     fd_context *c;
     fd_queue_table table;
     int repeated;
-} matching;
+} matcher;
 
 /* Queues old element i when unmatched (a listed one always is). */
-FD_ALWAYS_INLINE void enqueue(matching *m, size_t i, int listed) {
+FD_ALWAYS_INLINE void enqueue(matcher *m, size_t i, int listed) {
     int64_t *old_to_new = m->c->old_to_new;
     if (!listed && old_to_new[i] >= 0) return;
     uint64_t fingerprint = m->c->old_fp[i];
@@ -49,7 +49,7 @@ FD_ALWAYS_INLINE void enqueue(matching *m, size_t i, int listed) {
 
 /* New element j, when unmatched (a listed one always is), takes the head of its
  * fingerprint's queue. */
-FD_ALWAYS_INLINE void pop(matching *m, size_t j, int listed) {
+FD_ALWAYS_INLINE void pop(matcher *m, size_t j, int listed) {
     fd_context *c = m->c;
     if (!listed && c->new_to_old[j] >= 0) return;
     fd_queue_slot *slot = fd_queue_find(&m->table, c->new_fp[j], c->old_fp);
@@ -67,7 +67,7 @@ FD_ALWAYS_INLINE void pop(matching *m, size_t j, int listed) {
 /* Starts loading the slot of the listed element FD_PREFETCH_DISTANCE after items[k] in the
  * visiting order (forwards or backwards through the list), and the fingerprint of the one
  * twice as far. */
-FD_ALWAYS_INLINE void prefetch_listed(const matching *m, const fd_indices *list, size_t k, int forwards,
+FD_ALWAYS_INLINE void prefetch_listed(const matcher *m, const fd_indices *list, size_t k, int forwards,
                                       const uint64_t *fingerprints) {
     const size_t distance = FD_PREFETCH_DISTANCE, after = forwards ? list->count - 1 - k : k;
     if (after < distance) return;
@@ -76,7 +76,7 @@ FD_ALWAYS_INLINE void prefetch_listed(const matching *m, const fd_indices *list,
 }
 
 /* Queues (or, with `popping`, lets pop) the elements of a list, forwards or backwards. */
-FD_ALWAYS_INLINE void visit_list(matching *m, const fd_indices *list, int forwards, int popping) {
+FD_ALWAYS_INLINE void visit_list(matcher *m, const fd_indices *list, int forwards, int popping) {
     const uint64_t *fingerprints = popping ? m->c->new_fp : m->c->old_fp;
     for (size_t n = 0; n < list->count; n++) {
         size_t k = forwards ? n : list->count - 1 - n;
@@ -87,7 +87,7 @@ FD_ALWAYS_INLINE void visit_list(matching *m, const fd_indices *list, int forwar
 }
 
 /* Queues the old elements left, in decreasing index order. */
-static void build_queues(matching *m, const fd_left *old_left) {
+static void build_queues(matcher *m, const fd_left *old_left) {
     const uint64_t *old_fp = m->c->old_fp;
     visit_list(m, &old_left->backward, 1, 0);
     for (size_t i = old_left->middle_end; i > old_left->middle_begin; i--) {
@@ -100,7 +100,7 @@ static void build_queues(matching *m, const fd_left *old_left) {
 }
 
 /* Lets the new elements left pop their queues, in increasing index order. */
-static void pop_queues(matching *m, const fd_left *new_left) {
+static void pop_queues(matcher *m, const fd_left *new_left) {
     const uint64_t *new_fp = m->c->new_fp;
     visit_list(m, &new_left->forward, 1, 1);
     for (size_t j = new_left->middle_begin; j < new_left->middle_end; j++) {
@@ -136,7 +136,7 @@ static size_t count_unmatched(const int64_t *matching, const fd_left *side) {
 fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) {
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
     if (waiting == 0 || count_unmatched(c->new_to_old, &left->new_side) == 0) return FD_OK;
-    matching m = {c, {NULL, 0}, 0};
+    matcher m = {c, {NULL, 0}, 0};
     fd_status status = fd_queue_table_create(&m.table, waiting, c->allocator);
     if (status != FD_OK) return status;
     build_queues(&m, &left->old_side);
