@@ -50,7 +50,7 @@ if [ "${1:-}" = --phases ]; then
         callgrind_annotate --inclusive=yes --tree=calling "$work/out" 2>/dev/null | awk -v shape="$shape" '
             function number(text) { gsub(",", "", text); return text + 0 }
             /PROGRAM TOTALS/ { total = number($1) }
-            /\* +\/.*fd_occurrence_matching\.c:fd_step_match_by_occurrence_noting$/ { occurrence = number($1) }
+            /\* +\/.*fd_occurrence_noting\.c:fd_step_match_by_occurrence_noting$/ { occurrence = number($1) }
             /\*  CSources.*fd_step_pair_repeats \[/ { inside = 1; pairing = number($1); next }
             inside && /^ *$/ { inside = 0 }
             inside && /fd_longest_increasing_subsequence/ { lis = number($1) }

@@ -135,6 +135,56 @@ struct CoreMatchingTests {
         }
     }
 
+    /// Occurrence order over what is unmatched, written plainly: per fingerprint, the k-th
+    /// unmatched old occurrence with the k-th unmatched new one; repeated when a fingerprint
+    /// waits twice among the old ones, or is wanted more often than it waits (with something
+    /// waiting and something wanted at all).
+    static func occurrenceOrder(_ old: [UInt64], _ new: [UInt64], _ oldToNew: [Int64], _ newToOld: [Int64])
+        -> (oldToNew: [Int64], newToOld: [Int64], repeated: Bool) {
+        var (resultOld, resultNew) = (oldToNew, newToOld)
+        var waiting: [UInt64: [Int]] = [:], wanted: [UInt64: Int] = [:]
+        for (i, fingerprint) in old.enumerated() where oldToNew[i] < 0 { waiting[fingerprint, default: []].append(i) }
+        var repeated = waiting.values.contains { $0.count > 1 }
+        for (j, fingerprint) in new.enumerated() where newToOld[j] < 0 {
+            guard let queue = waiting[fingerprint] else { continue }
+            let k = wanted[fingerprint, default: 0]
+            wanted[fingerprint] = k + 1
+            if k < queue.count {
+                resultOld[queue[k]] = Int64(j)
+                resultNew[j] = Int64(queue[k])
+            } else {
+                repeated = true
+            }
+        }
+        let anyWanted = newToOld.contains { $0 < 0 }
+        return (resultOld, resultNew, repeated && anyWanted)
+    }
+
+    @Test("fd_match_remaining gives exactly occurrence order over the unmatched elements, flags included",
+          arguments: [4, 64, 1 << 40])
+    func matchRemainingIsOccurrenceOrder(alphabet: UInt64) {
+        var generator = SplitMix64(seed: 41 &+ alphabet)
+        for round in 0..<300 {
+            let count = [0, 1, 3, 20, 90, 700][round % 6]
+            let old = randomFingerprints(Int.random(in: 0...count, using: &generator), alphabet: alphabet, &generator)
+            let new = randomFingerprints(Int.random(in: 0...count, using: &generator), alphabet: alphabet, &generator)
+            // A random matching to start from: some equal pairs kept, in any order.
+            var oldToNew = [Int64](repeating: -1, count: old.count), newToOld = [Int64](repeating: -1, count: new.count)
+            var oldAt: [UInt64: [Int]] = [:]
+            for (i, fingerprint) in old.enumerated() { oldAt[fingerprint, default: []].append(i) }
+            for (j, fingerprint) in new.enumerated() where Int.random(in: 0..<3, using: &generator) == 0 {
+                guard let i = oldAt[fingerprint]?.popLast() else { continue }
+                oldToNew[i] = Int64(j)
+                newToOld[j] = Int64(i)
+            }
+            let expected = Self.occurrenceOrder(old, new, oldToNew, newToOld)
+            var info = fd_match_info()
+            #expect(fd_match_remaining(old, old.count, new, new.count, &oldToNew, &newToOld, &info, nil) == FD_OK)
+            #expect(oldToNew == expected.oldToNew && newToOld == expected.newToOld, "round \(round)")
+            #expect((info.flags & FD_MATCH_HAD_DUPLICATES != 0) == expected.repeated, "round \(round)")
+        }
+    }
+
     @Test("inconsistent matchings are rejected")
     func rejectsInconsistentMatchings() {
         let old: [UInt64] = [1, 2], new: [UInt64] = [2, 1]

@@ -48,7 +48,8 @@
  * =================================================================
  *   fd_heckel.c              Heckel: common prefix, then the walk, then the table
  *   fd_walk.c                the sequential walk over aligned runs (Heckel's first pass)
- *   fd_occurrence_matching.c k-th occurrence with k-th, through the occurrence table
+ *   fd_occurrence_matching.c k-th occurrence with k-th, through its queue table
+ *   fd_occurrence_noting.c   the same on a fresh range, noting what the repeats' pairing reads
  *   fd_repeats.c             repeated fingerprints paired so that what did not move stays
  *   fd_occurrence_table.c    the occurrence table, shared by every step that matches (the
  *                            walk's anchors and the duplicate check's candidates keep small
@@ -67,6 +68,7 @@
  *   fd_status.c              fd_status_description
  *   fd_internal.h            the state of one diff, the steps' declarations, helpers
  *   fd_occurrence_table.h    the occurrence table and the notes the repeats' pairing reads
+ *   fd_queue_table.h         the plain occurrence matching's table (the fingerprint in the slot)
  *   include/fd_xxh3.h        XXH3-64 from its specification, for the fingerprints
  */
 #ifndef FINGERPRINT_DIFF_H
