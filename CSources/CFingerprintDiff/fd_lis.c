@@ -1,5 +1,6 @@
 /* One longest strictly increasing subsequence (fd_longest_increasing_subsequence), for every
- * caller: the changeset's moves, Hunt-Szymanski, the Swift layer's sectioned diffs.
+ * caller: the changeset's moves, Hunt-Szymanski, the Swift layer's sectioned diffs; and
+ * fd_lis_of_matching, the same for fd_diff's matching, which also counts its pairs.
  *
  * Patience sorting with back links. Temporary memory 12 bytes per value (the piles, and the
  * stretches' starts and links). tails[p] names the element of the smallest value that ends
@@ -12,15 +13,15 @@
  * array instead of two, a cache miss less per step at a million elements.
  *
  * Runs: a value v that follows v - 1 at the previous position lands at p + 1 when v - 1
- * landed at p (tails hold strictly increasing integers, so tails[p + 1] >= v), and links back
- * to v - 1. So a run v, v+1, ..., v+L-1 at consecutive positions is placed in one step: one
- * search for v, then L consecutive piles, and one back link per stretch of placed elements
- * (that of its first element; the others link to the element before them). Any element whose
- * back link is the element just before it extends that element's stretch, whatever its value
- * (an ascending stretch of values with gaps, such as the anchors of fd_repeats.c, is one
- * stretch too). The subsequence is read back stretch by stretch. The result is the
- * subsequence element-by-element patience sorting finds, in O(n + k log k) for k values out
- * of order instead of O(n log n). */
+ * landed at p (the tops' values are strictly increasing integers, so that of p + 1 is
+ * >= v), and links back to v - 1. So a run v, v+1, ..., v+L-1 at consecutive positions is
+ * placed in one step: one search for v, then L consecutive piles, and one back link per
+ * stretch of placed elements (that of its first element; the others link to the element
+ * before them). Any element whose back link is the element just before it extends that
+ * element's stretch, whatever its value (an ascending stretch of values with gaps, such as
+ * the anchors of fd_repeats.c, is one stretch too). The subsequence is read back stretch by
+ * stretch. The result is the subsequence element-by-element patience sorting finds, in
+ * O(n + k log k) for k values out of order instead of O(n log n). */
 #include "fd_internal.h"
 
 #define NO_ELEMENT UINT32_MAX
@@ -98,7 +99,8 @@ static inline uint32_t position_named(const int64_t *position_of, uint32_t name)
  * stretch's elements back to the stretch's start, then the start's back link. Stretches are
  * visited in decreasing order, so each search starts where the last one ended; the elements
  * between two marked stretches are cleared on the way, so that every mark is written once. */
-static void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end, uint8_t *in_lis) {
+static void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
+                             uint8_t *in_lis) {
     size_t limit = r->count;
     for (uint32_t element = position_named(position_of, last); element != NO_ELEMENT;) {
         size_t stretch = stretch_of(r, limit, element);
@@ -121,15 +123,16 @@ FD_ALWAYS_INLINE uint32_t place_run(const int64_t *values, int by_value, size_t 
                                     int64_t value, uint32_t pile, uint32_t piles, uint32_t *tails, runs *r) {
     size_t k = 0;
     while (k < length) {
-        if (pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k) { /* a tie: keep the earlier */
-            k++;
+        if (pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k) {
+            k++; /* a tie: keep the earlier */
             continue;
         }
         runs_push(r, values, by_value, position + k, pile + k > 0 ? tails[pile + k - 1] : NO_ELEMENT);
         do {
             tails[pile + k] = name_of(values, by_value, position + k);
             k++;
-        } while (k < length && !(pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k));
+        } while (k < length &&
+                 !(pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k));
         if (pile + k > piles) piles = (uint32_t)(pile + k);
     }
     return piles;
@@ -151,7 +154,9 @@ FD_ALWAYS_INLINE size_t place_ascending(const int64_t *values, int by_value, siz
         int all = 1;
         for (size_t k = 0; k < 8; k++) all &= values[position + k] > values[position + k - 1];
         if (!all) break;
-        for (size_t k = 0; k < 8; k++) tails[piles + (position - start) + k] = name_of(values, by_value, position + k);
+        for (size_t k = 0; k < 8; k++) {
+            tails[piles + (position - start) + k] = name_of(values, by_value, position + k);
+        }
         position += 8;
     }
     for (; position < count && values[position] > values[position - 1]; position++) {
@@ -186,7 +191,8 @@ FD_ALWAYS_INLINE uint32_t place_values(const int64_t *values, int by_value, size
         while (position + length < count && values[position + length] == value + (int64_t)length) length++;
         uint32_t pile = first_pile_not_below(values, by_value, tails, piles, value);
         if (length == 1) { /* out of order: the common case of shuffled input */
-            if (top_of(values, by_value, tails, pile) != value) { /* pile < piles: the last pile's top is >= value */
+            /* pile < piles: the last pile's top is >= value */
+            if (top_of(values, by_value, tails, pile) != value) {
                 runs_push(r, values, by_value, position, pile > 0 ? tails[pile - 1] : NO_ELEMENT);
                 tails[pile] = name_of(values, by_value, position);
             }
