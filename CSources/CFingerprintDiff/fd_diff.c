@@ -32,15 +32,22 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
     if (with_moves) c.in_lis = in_lis;
     c.fingerprints_unique = (options->flags & FD_DIFF_UNIQUE_FINGERPRINTS) != 0;
     fd_status status = match(&c, options);
-    size_t matched = status == FD_OK ? fd_count_pairs(new_to_old, new_count) : 0, staying = matched;
-    if (status == FD_OK && with_moves && matched == 0) {
-        memset(in_lis, 0, new_count); /* nothing matched: nothing stays */
-    } else if (status == FD_OK && with_moves && c.lis_ready) {
-        /* The matching step computed one already (the repeats' pairing, on its final matching):
-         * the subsequence patience sorting finds on the whole list, whose common prefix stays. */
-        staying = c.lis_length;
-    } else if (status == FD_OK && with_moves) {
-        status = fd_longest_increasing_subsequence(new_to_old, new_count, in_lis, &staying, allocator);
+    size_t matched = 0, staying = 0;
+    if (status == FD_OK && with_moves && !c.lis_ready) {
+        /* Counts the pairs in the same pass over new_to_old. */
+        status = fd_lis_of_matching(new_to_old, new_count, old_to_new, old_count, in_lis, &staying, &matched,
+                                    allocator);
+    } else if (status == FD_OK) {
+        matched = fd_count_pairs(new_to_old, new_count);
+        staying = matched;
+        if (with_moves && matched == 0) {
+            memset(in_lis, 0, new_count); /* nothing matched: nothing stays */
+        } else if (with_moves) {
+            /* The matching step computed one already (the repeats' pairing, on its final
+             * matching): the subsequence patience sorting finds on the whole list, whose common
+             * prefix stays. */
+            staying = c.lis_length;
+        }
     }
     if (status != FD_OK) return status;
     result->match = (fd_match_info){c.flags, c.cost, matched};

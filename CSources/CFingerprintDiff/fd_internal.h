@@ -261,6 +261,12 @@ fd_status fd_matching_validate(const uint64_t *old_fp, size_t old_count, const u
                                const uint64_t *old_content, const uint64_t *new_content,
                                size_t *matched, size_t *updated);
 size_t fd_count_pairs(const int64_t *new_to_old, size_t new_count);
+/* fd_longest_increasing_subsequence of a valid matching's new_to_old (old_to_new its inverse),
+ * the same subsequence, with its piles holding values (see fd_lis.c); also counts the pairs
+ * into *pairs (optional), so that fd_diff does not count them in a pass of its own. */
+fd_status fd_lis_of_matching(const int64_t *new_to_old, size_t new_count, const int64_t *old_to_new,
+                             size_t old_count, uint8_t *in_lis, size_t *length, size_t *pairs,
+                             const fd_allocator *allocator);
 
 /* fd_heckel.c: the Heckel matching of the whole context, with or without the walk. */
 fd_status fd_heckel_match(fd_context *c, int use_walk);

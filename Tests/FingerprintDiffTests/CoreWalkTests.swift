@@ -34,6 +34,7 @@ struct CoreWalkTests {
         let status = fd_diff(old, old.count, new, new.count, &options, &oldToNew, &newToOld, &inLIS, &result, allocator)
         guard status == FD_OK else { return nil }
         #expect(fd_matching_check(old, old.count, new, new.count, oldToNew, newToOld) == FD_OK)
+        #expect(Int(result.match.matched_count) == newToOld.filter { $0 >= 0 }.count)
         let counts = [result.counts.deletions, result.counts.insertions, result.counts.moves].map { Int($0) }
         return DiffOutcome(oldToNew: oldToNew, newToOld: newToOld, inLIS: inLIS, flags: result.match.flags,
                            matched: Int(result.match.matched_count), counts: counts)
@@ -287,6 +288,76 @@ struct CoreWalkTests {
         var length = 7
         #expect(fd_longest_increasing_subsequence(nil, 0, nil, &length, nil) == FD_OK && length == 0)
         #expect(fd_longest_increasing_subsequence(nil, 3, nil, nil, nil) == FD_ERR_INVALID_ARGUMENT)
+    }
+
+    /// A list of a few thousand old offsets in new order, as a diff's matching gives them: in
+    /// order with gaps (deleted), -1 (inserted), values moved anywhere, and, as in
+    /// Hunt-Szymanski's pairs, repeated values and runs that restart. The piles number up to a few
+    /// thousand, with the values out of order landing on every pile, at and around powers of two.
+    static func lisCaseWithMoves(_ generator: inout SplitMix64) -> [Int64] {
+        let count = [Int.random(in: 0...5_000, using: &generator), 1 << Int.random(in: 0...12, using: &generator)]
+            .randomElement(using: &generator)! + Int.random(in: -2...2, using: &generator)
+        var values: [Int64] = []
+        var next: Int64 = 0
+        let movedPercent = Int.random(in: 0...20, using: &generator)
+        while values.count < max(0, count) {
+            let roll = Int.random(in: 0..<100, using: &generator)
+            if roll < movedPercent {
+                values.append(Int64.random(in: 0...(next + 10), using: &generator)) // moved (or repeated)
+            } else if roll < movedPercent + 3 {
+                values.append(-1)                                                 // inserted
+            } else if roll < movedPercent + 6 {
+                next += Int64.random(in: 2...5, using: &generator)                 // a gap: deleted
+            } else if roll < movedPercent + 7 {
+                next = Int64.random(in: 0...next, using: &generator)               // a run that restarts
+            } else {
+                values.append(next)
+                next += 1
+            }
+        }
+        return values
+    }
+
+    @Test("the LIS on long lists with moved values (the last two piles, then the search by powers of two) marks what patience sorting marks, and fd_diff counts the pairs it read")
+    func lisWithMovesMatchesPatienceSorting() {
+        var generator = SplitMix64(seed: 4_141)
+        for _ in 0..<80 {
+            let values = Self.lisCaseWithMoves(&generator)
+            var marks = [UInt8](repeating: 9, count: values.count)
+            var length = 0
+            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
+            let expected = Self.patienceMarks(values)
+            #expect(marks == expected, "values \(values)")
+            #expect(length == expected.filter { $0 == 1 }.count)
+            // The same order through fd_diff, whose LIS names the elements of its matching by
+            // their values: old ids 0...max, new ids the values (each once; -1 a new id).
+            var seen = Set<Int64>()
+            let newIDs = values.enumerated().map { position, value in
+                value >= 0 && seen.insert(value).inserted ? UInt64(value) : UInt64(1 << 40) + UInt64(position)
+            }
+            let oldIDs = (0..<UInt64((values.max() ?? -1) + 1)).map { $0 }
+            if let outcome = Self.diff(oldIDs, newIDs) {
+                #expect(outcome.inLIS == Self.patienceMarks(outcome.newToOld), "values \(values)")
+            } else {
+                Issue.record("fd_diff failed")
+            }
+        }
+        // Unique ids: fd_diff's counts of pairs and moves come from the LIS's own pass.
+        for round in 0..<200 {
+            let (oldIDs, newIDs) = Self.randomCase(count: Int.random(in: 0...400, using: &generator), alphabet: nil,
+                                                  edit: Edit.allCases[round % Edit.allCases.count], &generator)
+            guard let outcome = Self.diff(oldIDs.map { UInt64($0) }, newIDs.map { UInt64($0) }) else {
+                Issue.record("fd_diff failed")
+                return
+            }
+            let pairs = outcome.newToOld.filter { $0 >= 0 }.count
+            #expect(outcome.matched == pairs && outcome.counts == [oldIDs.count - pairs, newIDs.count - pairs,
+                                                                   pairs - Self.patienceMarks(outcome.newToOld).filter { $0 == 1 }.count])
+            #expect(outcome.inLIS == Self.patienceMarks(outcome.newToOld))
+        }
+        // Nothing matched: nothing stays, no pairs, no moves.
+        let allNew = Self.diff([1, 2, 3], [4, 5, 6, 7])
+        #expect(allNew?.inLIS == [0, 0, 0, 0] && allNew?.matched == 0 && allNew?.counts == [3, 4, 0])
     }
 
     /// Counts the fallback's allocations and frees, and fails from a given one on.

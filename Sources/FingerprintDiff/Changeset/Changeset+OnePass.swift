@@ -2,7 +2,7 @@ extension Changeset {
     /// The changeset of `old` and `new` for `identity`, built in the same pass that confirms the
     /// C core's pairs: one walk over the old elements confirms each pair's ids with `==`,
     /// compares its content and writes the deletion, the move and the update (the core counted
-    /// deletions and moves), then one walk over the new side's matching writes the insertions.
+    /// deletions and moves), then one walk over the new side's marks writes the insertions.
     /// It replaces confirming every pair (`_withMatching`) and then reading the whole matching
     /// again to build the result (`init(_matching:)`, see `_computeByMatching`), and gives the
     /// same changeset.
@@ -66,6 +66,10 @@ internal struct _ConfirmingPass<Identity: _DiffIdentity> where Identity.Element:
     /// matched one that is not in place to `moves`, and hands each matched pair whose content
     /// differs to `update`. Returns how many deletions and moves it wrote, or `nil` at a pair
     /// whose ids differ. O(n).
+    ///
+    /// Marks each moved element's new partner in the workspace's `inLIS` as well (the byte it
+    /// just read), so that afterwards exactly the unmatched new elements are 0 there: see
+    /// `writeInsertions(to:)`.
     @inlinable @inline(__always)
     func walk(deletions: UnsafeMutablePointer<Int>, moves: UnsafeMutablePointer<Changeset.Move>,
               update: (Changeset.Update) -> Void) -> (deletions: Int, moves: Int)? {
@@ -86,20 +90,38 @@ internal struct _ConfirmingPass<Identity: _DiffIdentity> where Identity.Element:
             if inLIS[j] == 0 {
                 moves[moveCount] = Changeset.Move(from: i &+ prefix, to: j &+ prefix)
                 moveCount &+= 1
+                inLIS[j] = 1
             }
         }
         return (deletionCount, moveCount)
     }
 
     /// Writes the new offsets of the unmatched new elements, ascending; returns how many. O(m).
+    ///
+    /// After `walk(deletions:moves:update:)` they are the zeros of `inLIS`, a byte each instead
+    /// of `newToOld`'s eight (a million-element diff reads 7 MB less), read eight at a time
+    /// where all eight are matched.
     @inlinable @inline(__always)
     func writeInsertions(to insertions: UnsafeMutablePointer<Int>) -> Int {
-        let newToOld = workspace.newToOld
-        var count = 0
-        for j in 0..<new.count where newToOld[j] < 0 {
-            insertions[count] = j &+ prefix
-            count &+= 1
+        let marks = workspace.inLIS, allMatched: UInt64 = 0x0101_0101_0101_0101
+        var count = 0, j = 0
+        func writeZeros(below end: Int) {
+            while j < end {
+                if marks[j] == 0 {
+                    insertions[count] = j &+ prefix
+                    count &+= 1
+                }
+                j &+= 1
+            }
         }
+        while new.count &- j >= 8 {
+            if UnsafeRawPointer(marks + j).loadUnaligned(as: UInt64.self) == allMatched {
+                j &+= 8
+            } else {
+                writeZeros(below: j &+ 8)
+            }
+        }
+        writeZeros(below: new.count)
         return count
     }
 
