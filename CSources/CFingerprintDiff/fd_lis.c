@@ -88,6 +88,16 @@ static size_t stretch_of(const runs *r, size_t limit, uint32_t element) {
     return low;
 }
 
+/* Writes `mark` to the `count` bytes at `marks`: a loop for a few (most stretches and gaps of
+ * small lists), memset for more. */
+static inline void fill_marks(uint8_t *marks, uint8_t mark, size_t count) {
+    if (count < 16) {
+        for (size_t k = 0; k < count; k++) marks[k] = mark;
+    } else {
+        memset(marks, mark, count);
+    }
+}
+
 /* The position of the element `name` names (NO_ELEMENT stays): `position_of` its value's, or
  * NULL when names are positions. */
 static inline uint32_t position_named(const int64_t *position_of, uint32_t name) {
@@ -108,13 +118,13 @@ static void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t
         if (position_of != NULL && stretch >= 8 && r->link[stretch - 8] != NO_ELEMENT) {
             FD_PREFETCH(position_of + r->link[stretch - 8]); /* the usual next ones: a miss each */
         }
-        memset(in_lis + (size_t)element + 1, 0, end - element - 1);
-        memset(in_lis + start, 1, (size_t)(element - start) + 1);
+        fill_marks(in_lis + (size_t)element + 1, 0, end - element - 1);
+        fill_marks(in_lis + start, 1, (size_t)(element - start) + 1);
         end = start;
         element = position_named(position_of, r->link[stretch]);
         limit = stretch;
     }
-    memset(in_lis, 0, end);
+    fill_marks(in_lis, 0, end);
 }
 
 /* Places the run of `length` values from `value` at `position`, from pile `pile` on; a value

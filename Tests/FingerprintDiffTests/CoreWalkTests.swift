@@ -216,6 +216,19 @@ struct CoreWalkTests {
         return marks
     }
 
+    /// Runs `fd_longest_increasing_subsequence` on `values` and expects the marks and length of
+    /// element-by-element patience sorting; returns the marks.
+    @discardableResult
+    static func expectLISAsPatienceSorting(_ values: [Int64]) -> [UInt8] {
+        var marks = [UInt8](repeating: 9, count: values.count)
+        var length = 0
+        #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
+        let expected = Self.patienceMarks(values)
+        #expect(marks == expected, "values \(values)")
+        #expect(length == expected.filter { $0 == 1 }.count)
+        return marks
+    }
+
     @Test("the run-collapsing LIS marks exactly what element-by-element patience sorting marks")
     func lisMatchesPatienceSorting() {
         var generator = SplitMix64(seed: 99)
@@ -249,12 +262,7 @@ struct CoreWalkTests {
             default: // descending runs of ascending runs
                 values = (0..<count).map { Int64(count - $0 / 5 * 5 + $0 % 5) }
             }
-            var marks = [UInt8](repeating: 9, count: values.count)
-            var length = 0
-            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
-            let expected = Self.patienceMarks(values)
-            #expect(marks == expected, "values \(values)")
-            #expect(length == expected.filter { $0 == 1 }.count)
+            let marks = Self.expectLISAsPatienceSorting(values)
             let chosen = zip(values, marks).filter { $0.1 == 1 }.map(\.0)
             #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "strictly increasing")
         }
@@ -278,12 +286,7 @@ struct CoreWalkTests {
                 default: break
                 }
             }
-            var marks = [UInt8](repeating: 9, count: values.count)
-            var length = 0
-            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
-            let expected = Self.patienceMarks(values)
-            #expect(marks == expected, "values \(values)")
-            #expect(length == expected.filter { $0 == 1 }.count)
+            Self.expectLISAsPatienceSorting(values)
         }
         var length = 7
         #expect(fd_longest_increasing_subsequence(nil, 0, nil, &length, nil) == FD_OK && length == 0)
@@ -323,12 +326,7 @@ struct CoreWalkTests {
         var generator = SplitMix64(seed: 4_141)
         for _ in 0..<80 {
             let values = Self.lisCaseWithMoves(&generator)
-            var marks = [UInt8](repeating: 9, count: values.count)
-            var length = 0
-            #expect(fd_longest_increasing_subsequence(values, values.count, &marks, &length, nil) == FD_OK)
-            let expected = Self.patienceMarks(values)
-            #expect(marks == expected, "values \(values)")
-            #expect(length == expected.filter { $0 == 1 }.count)
+            Self.expectLISAsPatienceSorting(values)
             // The same order through fd_diff, whose LIS names the elements of its matching by
             // their values: old ids 0...max, new ids the values (each once; -1 a new id).
             var seen = Set<Int64>()

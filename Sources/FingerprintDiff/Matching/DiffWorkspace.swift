@@ -39,7 +39,9 @@ internal struct _DiffWorkspace {
     @usableFromInline let oldToNew: UnsafeMutablePointer<Int64>
     /// For each new element, its old partner or -1.
     @usableFromInline let newToOld: UnsafeMutablePointer<Int64>
-    /// For each new element, 1 when it is matched and stays in place (not a move).
+    /// For each new element, 1 when it is matched and stays in place (not a move); the one-pass
+    /// changeset's walk then sets the moved ones to 1 too, leaving 0 for the unmatched ones
+    /// (`_ConfirmingPass.walk(deletions:moves:update:)`).
     @usableFromInline let inLIS: UnsafeMutablePointer<UInt8>
     /// What the C core allocates with.
     @usableFromInline var allocator: fd_allocator
