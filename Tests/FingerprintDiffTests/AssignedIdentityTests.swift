@@ -5,7 +5,8 @@ import SeededRandom
 /// `MemoryStorage` diffs the identities it assigned (integers counted up from 0) with each
 /// identity as its own fingerprint (`_AssignedIdentity`) instead of its XXH3 fingerprint
 /// (`_SelfIdentity`): the same matching, moves and minimality on random lists, with and
-/// without moves, with and without repeated identities.
+/// without moves, with and without repeated identities; `_UniqueAssignedIdentity` (the core's
+/// duplicate check skipped) the same on lists without repeats.
 @Suite("Assigned identities as fingerprints")
 struct AssignedIdentityTests {
     /// The matching's changeset, each old element's partner and minimality, for `identity`.
@@ -56,6 +57,11 @@ struct AssignedIdentityTests {
             let assigned = Self.diff(old, new, identity: _AssignedIdentity(), moves: moves)
             #expect(assigned.0 == hashed.0, "\(old) -> \(new)")
             #expect(assigned.1 == hashed.1)
+            guard !repeats else { continue }
+            // A storage's slots never repeat: the promise that lets the core skip its check.
+            let unique = Self.diff(old, new, identity: _UniqueAssignedIdentity(), moves: moves)
+            #expect(unique.0 == hashed.0 && unique.0.isMinimal == hashed.0.isMinimal, "\(old) -> \(new)")
+            #expect(unique.1 == hashed.1)
         }
     }
 }

@@ -90,10 +90,22 @@ package func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) ->
 /// fingerprints are then exactly equal ids (no collision to repair), and the C core's matching
 /// depends only on which fingerprints are equal (its tables spread small integers
 /// themselves), so the diff is the one hashed fingerprints give, without fingerprinting.
-/// A storage never gives one slot to two items (or sections), so no fingerprint repeats on a
-/// side and the core's duplicate check is skipped.
+/// Repeated identities are diffed as any repeated ids are (see ``_UniqueAssignedIdentity`` for
+/// identities that cannot repeat).
 @usableFromInline
 package struct _AssignedIdentity: _DiffIdentity {
+    @inlinable package static var _contentIsID: Bool { true }
+    @inlinable package init() {}
+    @inlinable package func id(of element: UInt64) -> UInt64 { element }
+    @inlinable package func fingerprint(of id: UInt64) -> UInt64 { id }
+}
+
+/// ``_AssignedIdentity`` for identities that never repeat on a side: `MemoryStorage`'s slots,
+/// each given to one item or section and kept by it (a diff hands an old slot to at most one
+/// new item). The C core is told so (`FD_DIFF_UNIQUE_FINGERPRINTS`) and skips its duplicate
+/// check; with the promise kept the diff is ``_AssignedIdentity``'s.
+@usableFromInline
+package struct _UniqueAssignedIdentity: _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { true }
     @inlinable package static var _fingerprintsAreUnique: Bool { true }
     @inlinable package init() {}

@@ -82,7 +82,7 @@ private func sectionedNetChange(
     let oldSectionIDs = baseline.map(\.id), newSectionIDs = current.map(\.id)
     let sections = oldSectionIDs.withUnsafeBufferPointer { old in
         newSectionIDs.withUnsafeBufferPointer { new in
-            _withMatching(old, new, .heckel, identity: _AssignedIdentity(),
+            _withMatching(old, new, .heckel, identity: _UniqueAssignedIdentity(),
                           isChanged: { _, new in changedSections.contains(new) }) {
                 (changes: Changeset(_matching: $0), newOfOld: $0.newOffsetsOfOld)
             }
@@ -129,7 +129,7 @@ private func withItemMatching(
     let oldSlots = concatenatedSlots(baseline), newSlots = concatenatedSlots(current)
     return oldSlots.withUnsafeBufferPointer { old in
         newSlots.withUnsafeBufferPointer { new in
-            _withMatching(old, new, .heckel, identity: _AssignedIdentity(), moves: moves,
+            _withMatching(old, new, .heckel, identity: _UniqueAssignedIdentity(), moves: moves,
                           isChanged: { _, _ in false }) { matching in
                 var items = matching
                 items.updates = changedOffsets.compactMap { new in
