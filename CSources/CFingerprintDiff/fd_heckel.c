@@ -3,7 +3,7 @@
  *   1. fd_step_match_common_prefix: the prefix is what occurrence order matches there.
  *   2. fd_step_match_common_suffix and fd_step_walk: aligned runs, matched in place without
  *      the table (for a list where 1% of the rows changed, about 96% of the elements).
- *   3. fd_step_match_by_occurrence: what the walk left, through the occurrence table.
+ *   3. fd_step_match_by_occurrence: what the walk left, through its queue table.
  *   4. fd_step_find_duplicates: with no fingerprint repeated after the prefix, every pair is
  *      the only one its fingerprint allows, so the walk's pairs are the ones occurrence order
  *      makes and the matching stands. Otherwise (or when the walk paired less than a third of

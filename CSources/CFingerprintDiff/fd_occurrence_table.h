@@ -3,9 +3,9 @@
  * occurrence counts, the repeats' counts). Internal.
  *
  * The plain occurrence matching (after Heckel's walk, fd_match_remaining, the repeats' last
- * step) keeps a table of its own, fd_queue_table.h, at most a third full, so that a miss stops
- * early (on DifferenceKit's shape at 100,000 the step went from 350 to 155-200 us with it and
- * prefetching). The table-only path keeps this one, whose slot positions number the
+ * step) keeps a table of its own, fd_queue_table.h, at most a third full (up to 131,072 old
+ * elements left), so that a miss stops early (on DifferenceKit's shape at 100,000 the step went
+ * from 350 to 155-200 us with it and prefetching). The table-only path keeps this one, whose slot positions number the
  * fingerprints for the repeats' pairing.
  *
  * Three steps keep small sets of their own instead, over other and much smaller sets than the

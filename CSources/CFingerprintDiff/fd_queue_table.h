@@ -1,15 +1,17 @@
-/* The queue table of the plain occurrence matching (fd_occurrence_matching.c): one 8-byte slot
- * per fingerprint of the old elements left, holding the head of its queue and 32 bits of the
- * fingerprint to check before reading the whole one at the head's place. Internal.
+/* The queue table of the plain occurrence matching (fd_occurrence_matching.c): 8-byte slots,
+ * one used per distinct fingerprint of the old elements left, holding the head of its queue and
+ * 32 bits of the fingerprint to check before reading the whole one at the head's place; three
+ * slots per old element left (24 bytes), four thirds above FD_QUEUE_SPARSE_ENTRIES_MAX of them.
+ * Internal.
  *
  * The shared fd_occurrence_table (its bits for Myers and the repeats aside) is three quarters
- * full; this one at most a third, so that a look-up for a new element absent from old (on
+ * full; this one at most a third up to FD_QUEUE_SPARSE_ENTRIES_MAX old elements, so that a look-up for a new element absent from old (on
  * DifferenceKit's shape, 10,000 of the 12,000 new elements Heckel's walk leaves at 100,000)
  * stops after about 1.6 slots instead of 8.5. The step there, thread CPU time (clang -O2,
  * 2-core VM under load), on 16-byte slots holding the whole fingerprint: 155-200 us a third
  * full, 250 half full, 300 two thirds full; 350 on the shared table. These 8-byte slots did as
  * well there and on mix-1M (where a hit reads the fingerprint at a scattered place: 0.65-0.9 ms
- * against 0.65-0.8), at half the memory. Beyond FD_QUEUE_SPARSE_ENTRIES_MAX fingerprints the
+ * against 0.65-0.8), at half the memory. Beyond FD_QUEUE_SPARSE_ENTRIES_MAX old elements the
  * table is three quarters full, so that a large one (Myers' remainder, fd_match_remaining)
  * takes no more memory than the shared one would. Positions come from the mixed fingerprint by
  * multiply-high, probing is linear (as in fd_occurrence_table.h). */

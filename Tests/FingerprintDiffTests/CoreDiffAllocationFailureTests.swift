@@ -49,7 +49,11 @@ struct CoreDiffAllocationFailureTests {
     @Test("an allocation failure in fd_diff is FD_ERR_NO_MEMORY or the same result, and leaks nothing")
     func everyFailure() {
         var recovered: Set<String> = []
-        defer { #expect(recovered.count < Self.cases().count, "some failures are reported: \(recovered)") }
+        defer {
+            // Only the walk does without (its anchors), and these inputs make it need them.
+            #expect(!recovered.isEmpty && recovered.isSubset(of: ["walk, unique", "walk, unique, guaranteed",
+                                                                  "walk, bitmaps' range"]), "\(recovered)")
+        }
         for (name, old, new, algorithm, flags) in Self.cases() {
             let reference = Self.diff(old, new, algorithm, flags, nil).1
             #expect(reference != nil)

@@ -13,7 +13,7 @@ struct CoreUniqueFingerprintsTests {
     @Test("with unique fingerprints the guarantee gives exactly the checked result", arguments: Walk.Edit.allCases)
     func guaranteeKeptChangesNothing(edit: Walk.Edit) {
         var generator = SplitMix64(seed: UInt64(Walk.Edit.allCases.firstIndex(of: edit)!) &+ 4_004)
-        var walkStood = 0
+        var casesWithPairs = 0
         for round in 0..<150 {
             let count = [0, 1, 2, 5, 40, 300, 3_000][round % 7]
             let (oldIDs, newIDs) = Walk.randomCase(count: count, alphabet: nil, edit: edit, &generator)
@@ -26,10 +26,10 @@ struct CoreUniqueFingerprintsTests {
                 }
                 #expect(trusted == checked, "\(edit) \(name) round \(round): old \(old.count) new \(new.count)")
                 #expect(checked.flags & FD_MATCH_HAD_DUPLICATES == 0)
-                if checked.matched > 0 { walkStood += 1 }
+                if checked.matched > 0 { casesWithPairs += 1 }
             }
         }
-        #expect(walkStood > 100, "cases with pairs were exercised")
+        #expect(casesWithPairs > 100, "cases with pairs were exercised")
     }
 
     @Test("above the small-range bound (the bitmaps' check skipped) the result is the checked one too")
@@ -38,7 +38,13 @@ struct CoreUniqueFingerprintsTests {
         let (oldIDs, newIDs) = Walk.randomCase(count: 34_000, alphabet: nil, edit: .differenceKit, &generator)
         #expect(oldIDs.count + newIDs.count > 65_535)
         let old = oldIDs.map(Walk.fingerprintings[0].1), new = newIDs.map(Walk.fingerprintings[0].1)
-        #expect(Walk.diff(old, new, flags: FD_DIFF_UNIQUE_FINGERPRINTS) == Walk.diff(old, new))
+        let (trusted, withGuarantee) = CoreMatchingTests.withFailingAllocator(failAt: .max) {
+            Walk.diff(old, new, flags: FD_DIFF_UNIQUE_FINGERPRINTS, allocator: $0)
+        }
+        let (checked, withCheck) = CoreMatchingTests.withFailingAllocator(failAt: .max) { Walk.diff(old, new, allocator: $0) }
+        #expect(trusted == checked)
+        // The bitmaps' check allocates (its bitmaps, its candidates): skipped, fewer allocations.
+        #expect(withGuarantee.allocations < withCheck.allocations, "\(withGuarantee.allocations) against \(withCheck.allocations)")
     }
 
     @Test("a broken guarantee still gives a one-to-one matching of equal fingerprints, and shows the check skipped")

@@ -51,9 +51,9 @@
  *   fd_occurrence_matching.c k-th occurrence with k-th, through its queue table
  *   fd_occurrence_noting.c   the same on a fresh range, noting what the repeats' pairing reads
  *   fd_repeats.c             repeated fingerprints paired so that what did not move stays
- *   fd_occurrence_table.c    the occurrence table, shared by every step that matches (the
- *                            walk's anchors and the duplicate check's candidates keep small
- *                            sets of their own: fd_occurrence_table.h says why)
+ *   fd_occurrence_table.c    the occurrence table of the noting pass, Myers' counts and the
+ *                            repeats' counts (the plain matching, the walk's anchors and the
+ *                            duplicate check keep tables of their own: their files say why)
  *   fd_duplicates.c          whether any fingerprint repeats (decides if the walk may stand)
  *   fd_common_ends.c         the common prefix and suffix, matched in place
  *   fd_myers.c               Myers: ends, occurrence counts, then sparse or dense search
@@ -68,7 +68,8 @@
  *   fd_status.c              fd_status_description
  *   fd_internal.h            the state of one diff, the steps' declarations, helpers
  *   fd_occurrence_table.h    the occurrence table and the notes the repeats' pairing reads
- *   fd_queue_table.h         the plain occurrence matching's table (the fingerprint in the slot)
+ *   fd_queue_table.h         the plain occurrence matching's table (32 bits of the
+ *                            fingerprint and the queue's head in each slot)
  *   include/fd_xxh3.h        XXH3-64 from its specification, for the fingerprints
  */
 #ifndef FINGERPRINT_DIFF_H
@@ -215,7 +216,7 @@ typedef struct fd_match_info {
  *      ahead (up to 8,192) among anchors, every 32nd old element, and jumps to the first
  *      anchor that starts 4 aligned elements (a shuffled top, a moved or replaced block), or
  *      gives up;
- *   3. what is left goes through the occurrence table (k-th with k-th);
+ *   3. what is left goes through a table of its fingerprints (k-th with k-th);
  *   4. the walk stands only when no fingerprint occurs twice outside the prefix (then the
  *      matching is unique, so the walk found it); otherwise the whole rest is matched again
  *      by the table alone (at once, without steps 2-4, when a sample of 32 old fingerprints,
@@ -255,7 +256,7 @@ typedef struct fd_match_info {
  *  own is computed only when three bounds leave the choice open). Allocations: a constant
  *  number (at most 33 per fd_diff() call, whatever the number of gaps). Extra memory: about 2
  *  bytes per element for the duplicate check, up to 1.5 bytes per old element for the anchors
- *  (when the walk needs them), one 8-byte table slot per 3/4 element left to the table, 5
+ *  (when the walk needs them), 24 bytes per old element left to the table (11 above 131,072), 5
  *  bytes per new and 4 per old element for the notes of step 4 when the table matches the
  *  whole rest; with repeats, 43 bytes per new and about 23 per old element for step 5, and the gaps' workspace (at most 112 bytes per element
  *  of the largest gap); freed before returning.
@@ -278,7 +279,8 @@ fd_status fd_heckel(const uint64_t *old_fp, size_t old_count,
  *  @param allocator   optional (NULL: malloc)
  *  @return as fd_heckel(), and FD_ERR_INVALID_ARGUMENT when the input matching is not
  *          consistent (see fd_matching_check()).
- *  Time O(n + m) expected; memory one 8-byte slot per 3/4 unmatched old element. */
+ *  Time O(n + m) expected; memory 24 bytes per unmatched old element, about 11 above 131,072
+ *  of them (fd_queue_table.h). */
 fd_status fd_match_remaining(const uint64_t *old_fp, size_t old_count,
                              const uint64_t *new_fp, size_t new_count,
                              int64_t *old_to_new, int64_t *new_to_old,

@@ -21,7 +21,7 @@
  *
  * Every mode also checks that Heckel with the walk (fd_heckel, fd_diff) gives exactly what the
  * table-only path (fd_diff with FD_DIFF_TABLE_ONLY) gives: matching, moves, counts, flags;
- * and that FD_DIFF_UNIQUE_FINGERPRINTS gives that too when no fingerprint repeats (the
+ * and that FD_DIFF_UNIQUE_FINGERPRINTS gives that too when Heckel found no repeat (the
  * guarantee kept), a consistent matching otherwise (broken).
  *
  * And every input, as raw bytes, is hashed with the package's XXH3 (fd_xxh3.h) at four
