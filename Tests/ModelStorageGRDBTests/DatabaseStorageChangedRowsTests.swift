@@ -232,8 +232,7 @@ struct DatabaseStorageChangedRowsTests {
     func poolWritingConcurrently(seed: UInt64) async throws {
         var generator = SplitMix64(seed: seed)
         let database = try TemporaryDatabase()
-        _ = try database.queue()   // creates the table
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
         try await pool.write { db in
             for id in 1...200 {

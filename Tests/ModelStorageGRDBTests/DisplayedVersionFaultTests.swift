@@ -16,8 +16,7 @@ struct DisplayedVersionFaultTests {
     /// A pool-backed storage over books 1...`count` on `database`, observed, with its content.
     func observedPool(_ database: TemporaryDatabase, count: Int, poll: Duration? = .milliseconds(10))
         async throws -> (DatabasePool, DatabaseStorage<Book>, Task<Void, any Error>) {
-        _ = try database.queue()
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         try await pool.write(DisplayedVersionTests.insertBooks(first: 1, count: count))
         let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
         storage.externalChangePollInterval = poll

@@ -114,8 +114,7 @@ struct DisplayedVersionTests {
     func randomCommits(seed: UInt64, walResetFrames: Int?) async throws {
         var generator = SplitMix64(seed: seed)
         let database = try TemporaryDatabase()
-        _ = try database.queue()   // creates the table
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
         let history = History()
         var nextID: Int64 = 300
@@ -158,8 +157,7 @@ struct DisplayedVersionTests {
     @Test("1,000 rows shown, 900 deleted in one commit while a batch animates, the rest updated: default settings")
     func bulkDeleteWhileABatchAnimates() async throws {
         let database = try TemporaryDatabase()
-        _ = try database.queue()
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
         let history = History()
         try await history.commit(other, Self.insertBooks(first: 1, count: 1_000))

@@ -25,8 +25,7 @@ struct DisplayedVersionWALTests {
     func writerThatNeverPauses(seed: UInt64) async throws {
         var generator = SplitMix64(seed: seed)
         let database = try TemporaryDatabase()
-        _ = try database.queue()
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
         let padding = String(repeating: "x", count: 300)
         try await other.write { db in
@@ -74,8 +73,7 @@ struct DisplayedVersionWALTests {
     @Test("a storage released ends its read transaction: the WAL can be checkpointed whole and truncated")
     func releasedStorageHoldsNothing() async throws {
         let database = try TemporaryDatabase()
-        _ = try database.queue()
-        let pool = try DatabasePool(path: database.path, configuration: TemporaryDatabase.configuration())
+        let pool = try database.pool()
         try await pool.write(DisplayedVersionTests.insertBooks(first: 1, count: 100))
         var storage: DatabaseStorage<Book>? = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
         storage?.externalChangePollInterval = nil

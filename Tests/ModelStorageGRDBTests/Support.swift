@@ -54,6 +54,12 @@ final class TemporaryDatabase: Sendable {
         }
         return queue
     }
+
+    /// A pool on the file with the `book` table created (by a queue, closed at once).
+    func pool() throws -> DatabasePool {
+        _ = try queue()
+        return try DatabasePool(path: path, configuration: Self.configuration())
+    }
 }
 
 /// Collects what a storage delivers, checking each update against the oracle as it arrives:
