@@ -35,15 +35,7 @@ struct CoreDiffAllocationFailureTests {
     /// `fd_diff` with `allocator`: its status, and its result when it succeeded.
     static func diff(_ old: [UInt64], _ new: [UInt64], _ algorithm: fd_algorithm, _ flags: UInt32,
                      _ allocator: UnsafePointer<fd_allocator>?) -> (fd_status, Walk.DiffOutcome?) {
-        var oldToNew = [Int64](repeating: -7, count: old.count), newToOld = [Int64](repeating: -7, count: new.count)
-        var inLIS = [UInt8](repeating: 7, count: new.count)
-        var result = fd_diff_result()
-        var options = fd_diff_options(algorithm: algorithm, flags: flags, cost_limit: 0)
-        let status = fd_diff(old, old.count, new, new.count, &options, &oldToNew, &newToOld, &inLIS, &result, allocator)
-        guard status == FD_OK else { return (status, nil) }
-        let counts = [result.counts.deletions, result.counts.insertions, result.counts.moves].map { Int($0) }
-        return (status, Walk.DiffOutcome(oldToNew: oldToNew, newToOld: newToOld, inLIS: inLIS, flags: result.match.flags,
-                                         matched: Int(result.match.matched_count), counts: counts))
+        Walk.diffReporting(old, new, algorithm: algorithm, flags: flags, allocator: allocator)
     }
 
     @Test("an allocation failure in fd_diff is FD_ERR_NO_MEMORY or the same result, and leaks nothing")

@@ -26,18 +26,25 @@ struct CoreWalkTests {
 
     static func diff(_ old: [UInt64], _ new: [UInt64], algorithm: fd_algorithm = FD_ALGORITHM_HECKEL,
                      flags: UInt32 = 0, allocator: UnsafePointer<fd_allocator>? = nil) -> DiffOutcome? {
+        diffReporting(old, new, algorithm: algorithm, flags: flags, allocator: allocator).outcome
+    }
+
+    /// `diff`, with `fd_diff`'s status (the outcome only when it is `FD_OK`).
+    static func diffReporting(_ old: [UInt64], _ new: [UInt64], algorithm: fd_algorithm = FD_ALGORITHM_HECKEL,
+                              flags: UInt32 = 0, allocator: UnsafePointer<fd_allocator>? = nil)
+        -> (status: fd_status, outcome: DiffOutcome?) {
         var oldToNew = [Int64](repeating: -7, count: old.count)
         var newToOld = [Int64](repeating: -7, count: new.count)
         var inLIS = [UInt8](repeating: 7, count: new.count)
         var result = fd_diff_result()
         var options = fd_diff_options(algorithm: algorithm, flags: flags, cost_limit: 0)
         let status = fd_diff(old, old.count, new, new.count, &options, &oldToNew, &newToOld, &inLIS, &result, allocator)
-        guard status == FD_OK else { return nil }
+        guard status == FD_OK else { return (status, nil) }
         #expect(fd_matching_check(old, old.count, new, new.count, oldToNew, newToOld) == FD_OK)
         #expect(Int(result.match.matched_count) == newToOld.filter { $0 >= 0 }.count)
         let counts = [result.counts.deletions, result.counts.insertions, result.counts.moves].map { Int($0) }
-        return DiffOutcome(oldToNew: oldToNew, newToOld: newToOld, inLIS: inLIS, flags: result.match.flags,
-                           matched: Int(result.match.matched_count), counts: counts)
+        return (status, DiffOutcome(oldToNew: oldToNew, newToOld: newToOld, inLIS: inLIS, flags: result.match.flags,
+                                    matched: Int(result.match.matched_count), counts: counts))
     }
 
     /// How the new list of a random case is made from the old one.
