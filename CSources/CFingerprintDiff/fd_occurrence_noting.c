@@ -3,14 +3,9 @@
  * occurrence table, whose slot positions number the fingerprints for fd_step_pair_repeats.
  * Heckel's table-only path.
  *
- * Each fingerprint's old occurrences wait in a queue, first occurrence at the head. The
- * occurrence table holds the head; the queue is threaded through old_to_new: while old element
- * i waits, old_to_new[i] holds -(next + 2) for the next old element with the same
- * fingerprint, or -1 at the end of the queue. New element j pops the head. An exhausted queue
- * keeps its last (now matched) head in the slot, so the slot still knows its fingerprint.
- * Memory: one 8-byte slot per 3/4 old element, nothing else. The old side is visited in
- * decreasing index order (so each queue ends up in increasing order), the new side in
- * increasing order.
+ * The queues are fd_occurrence_matching.c's (threaded through old_to_new, old side visited
+ * backwards, new side forwards), their heads in the shared table's slots: one 8-byte slot per
+ * 3/4 old element, nothing else.
  *
  * For each new element it notes what it found (fd_new_kind): paired as an anchor (its
  * fingerprint occurs once among the old elements of the range and once among the new ones),
