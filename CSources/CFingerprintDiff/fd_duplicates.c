@@ -9,17 +9,28 @@
  * Small ranges (both sides together at most SMALL_ELEMENTS, every list up to mix-10k): one pass
  * through an exact set of 16-bit positions (`small_lists_repeat`), 4 bytes per value, on the
  * stack up to STACK_SLOTS slots. Each value is hashed once and found or placed in one or two
- * probes, where the bitmaps below hash every value twice and go through a third set; measured
- * (callgrind, one fd_diff call, Benchmarks/RepeatsProbe's mix and dk shapes): the check went
- * from about 36 to 20 instructions per value, and at 100 elements its three allocations are
- * gone; the whole call took 20-24% fewer instructions from 100 to 10,000 elements.
+ * probes, where the bitmaps this file then had hashed every value twice and went through a
+ * third set; measured (callgrind, one fd_diff call, Benchmarks/RepeatsProbe's mix and dk
+ * shapes): the check went from about 36 to 20 instructions per value, and at 100 elements
+ * its three allocations are gone; the whole call took 20-24% fewer instructions from 100 to
+ * 10,000 elements.
  *
- * Larger ranges, three passes, the first two over bitmaps that stay in the cache (2 bytes per
- * value, where the exact set would take 8 and miss the cache on every probe):
- *  1. each value sets its bit in `seen` (8 bits per value, the bit chosen by multiply-high of
- *     the mixed value); a bit already set marks the same bit in `repeated`;
- *  2. the values whose bit is in `repeated` are the candidates (about 1 in 8);
+ * Larger ranges, three passes, the first two over one bitmap that stays in the cache: 2^k bits,
+ * the least power of two of at least 8 bits per value (8 to 16; k at most 32), a value's bit
+ * the top k bits of its mixed value:
+ *  1. each value sets its bit; a value that finds it set already lists it (4 bytes per bit;
+ *     about 1 value in 16 to 32 with no repeat);
+ *  2. the bitmap is cleared and the listed bits set again: the values whose bit is set are the
+ *     candidates (each repeated value among them);
  *  3. the candidates go through a small open-addressing set, which is exact.
+ * When more than a quarter of the values list their bit (a quarter of them repeats, or
+ * fingerprints chosen to collide), every value is a candidate.
+ * Against two bitmaps updated in pass 1 (`seen`, and `repeated` marked where a bit was seen
+ * twice), at 8 bits per value with a multiply-high: one read-modify-write per value instead of
+ * two, a byte's instead of a word's, and a shift instead of a multiply-high took passes 1 and 2
+ * from 2.2 + 0.9 to 1.3 + 0.7 ns per value at 112,000 values and from 3.6 + 1.2 to 1.9 + 1.1 ns
+ * at 1,010,000 (random values; clang -O2; one run's minimum of 25); at 1,010,000 the bitmap
+ * takes 1 MB instead of 2.
  * The set is not an instance of fd_occurrence_table, on purpose: its slots hold the values
  * themselves (a candidate is found or placed by reading one slot), where the occurrence
  * table's slots hold a tag and an index into `keys`, read in a second place. On the occurrence
@@ -27,29 +38,29 @@
  * feed-1k; `make instructions`, callgrind), 1-4% of a whole diff, for no change of result. */
 #include "fd_internal.h"
 
-/* The two bitmaps of passes 1 and 2. */
-typedef struct bitmaps {
-    uint64_t *seen, *repeated;
-    uint64_t bits;
-} bitmaps;
+/* The bitmap of passes 1 and 2: 2^(64 - shift) bits, a byte's eight at a time. */
+typedef struct bitmap {
+    uint8_t *bytes;
+    unsigned shift; /* a value's bit: the top 64 - shift bits of its mixed value */
+} bitmap;
 
-static inline uint64_t bit_of(const bitmaps *maps, uint64_t value) { return fd_multiply_high(fd_mix(value), maps->bits); }
+static inline uint64_t bit_of(const bitmap *map, uint64_t value) { return fd_mix(value) >> map->shift; }
 
-/* Pass 1 for one value; returns 1 when its bit was already set (the value is a candidate).
- * Without branches: whether a bit was set is a coin toss the processor cannot predict, and
- * consecutive values' updates overlap when nothing waits for a comparison. */
-static inline size_t see(bitmaps *maps, uint64_t value) {
-    uint64_t bit = bit_of(maps, value), mask = (uint64_t)1 << (bit & 63);
-    size_t index = (size_t)(bit >> 6);
-    uint64_t was = maps->seen[index] & mask;
-    maps->seen[index] |= mask;
-    maps->repeated[index] |= was;
-    return was != 0;
+/* Pass 1 for one value: sets its bit, and lists the bit when it was set already; returns the
+ * list's new length. Without branches: whether a bit was set is a coin toss the processor
+ * cannot predict, so every bit is written to the list and kept only then. */
+static inline size_t see(bitmap *map, uint64_t value, uint32_t *listed, size_t length) {
+    uint64_t bit = bit_of(map, value);
+    uint8_t mask = (uint8_t)(1u << (bit & 7)), *byte = map->bytes + (bit >> 3);
+    size_t was = (*byte & mask) != 0;
+    *byte |= mask;
+    listed[length] = (uint32_t)bit;
+    return length + was;
 }
 
-static inline int is_candidate(const bitmaps *maps, uint64_t value) {
-    uint64_t bit = bit_of(maps, value);
-    return (maps->repeated[bit >> 6] >> (bit & 63)) & 1;
+static inline size_t is_candidate(const bitmap *map, uint64_t value) {
+    uint64_t bit = bit_of(map, value);
+    return (map->bytes[bit >> 3] >> (bit & 7)) & 1;
 }
 
 /* Calls `body` with `value` bound to each new fingerprint of `side` that is still unmatched. */
@@ -91,41 +102,24 @@ static fd_status candidates_repeat(const uint64_t *candidates, size_t count, con
     return FD_OK;
 }
 
-/* Passes 2 and 3, once pass 1 found `repeats` values whose bit was already set. */
-static fd_status check_candidates(const fd_context *c, fd_range range, const fd_left *new_side, const bitmaps *maps,
-                                  size_t repeats, int *found) {
-    /* `repeats` counts the values that found their bit set: each repeated bit has one more
-     * value than that, and at most as many bits repeat as values found them set. */
-    size_t capacity = 2 * repeats + 64, count = 0;
-    uint64_t *candidates = fd_allocate_array(c->allocator, capacity, sizeof(uint64_t));
+/* Passes 2 and 3: the values whose bit `map` has set (with `map` NULL, every value; `capacity`
+ * bounds their number) go through the exact set. Branchless: each value is written at the end
+ * of the candidates and kept when it is one. */
+static fd_status check_candidates(const fd_context *c, fd_range range, const fd_left *new_side, const bitmap *map,
+                                  size_t capacity, int *found) {
+    uint64_t *candidates = fd_allocate_array(c->allocator, capacity + 1, sizeof(uint64_t));
     if (candidates == NULL) return FD_ERR_NO_MEMORY;
-    int overflow = 0;
-    /* Branchless over the old values: each is written at the end, kept when it is a candidate
-     * (the last slot absorbs the writes once the buffer is full; then it is collected again). */
+    size_t count = 0;
     for (size_t i = range.old_begin; i < range.old_end; i++) {
         uint64_t value = c->old_fp[i];
-        candidates[count < capacity ? count : capacity - 1] = value;
-        count += (size_t)is_candidate(maps, value);
+        candidates[count] = value;
+        count += map == NULL || is_candidate(map, value);
     }
     FOR_EACH_UNMATCHED_NEW(c, new_side, value, {
-        if (is_candidate(maps, value)) {
-            if (count < capacity) candidates[count] = value;
-            count++;
-        }
+        candidates[count] = value;
+        count += map == NULL || is_candidate(map, value);
     });
-    if (count >= capacity) overflow = 1; /* cannot happen (see capacity): collect again exactly */
-    fd_status status = FD_OK;
-    if (overflow) {
-        fd_deallocate(c->allocator, candidates);
-        candidates = fd_allocate_array(c->allocator, count, sizeof(uint64_t));
-        if (candidates == NULL) return FD_ERR_NO_MEMORY;
-        count = 0;
-        for (size_t i = range.old_begin; i < range.old_end; i++) {
-            if (is_candidate(maps, c->old_fp[i])) candidates[count++] = c->old_fp[i];
-        }
-        FOR_EACH_UNMATCHED_NEW(c, new_side, value, { if (is_candidate(maps, value)) candidates[count++] = value; });
-    }
-    status = candidates_repeat(candidates, count, c->allocator, found);
+    fd_status status = candidates_repeat(candidates, count, c->allocator, found);
     fd_deallocate(c->allocator, candidates);
     return status;
 }
@@ -162,8 +156,9 @@ FD_ALWAYS_INLINE int place(position_set *set, uint64_t value, size_t position, i
 
 /* The whole check in one pass, for a range of at most SMALL_ELEMENTS elements (both sides):
  * `count` values at most, in a set of 2 to 4 slots per value. Kept out of its caller
- * (FD_NEVER_INLINE): inlined next to the bitmaps' passes, those took 0.1-0.2% more
- * instructions on dk100k and mix-1M (registers spilled; callgrind, SwiftPM's clang flags). */
+ * (FD_NEVER_INLINE): inlined next to the passes of the bitmaps this file had before the one
+ * bitmap, those took 0.1-0.2% more instructions on dk100k and mix-1M (registers spilled;
+ * callgrind, SwiftPM's clang flags). */
 FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
                                     int *found) {
     uint16_t on_stack[STACK_SLOTS];
@@ -196,21 +191,30 @@ FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range
     return FD_OK;
 }
 
-/* Passes 1-3 of the bitmaps, for `count` values (at least 2). */
-static fd_status bitmaps_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
-                                         int *found) {
-    bitmaps maps;
-    maps.bits = 8 * (uint64_t)count;
-    size_t words = (size_t)((maps.bits + 63) / 64);
-    maps.seen = fd_allocate_array(c->allocator, 2 * words, sizeof(uint64_t));
-    if (maps.seen == NULL) return FD_ERR_NO_MEMORY;
-    maps.repeated = maps.seen + words;
-    memset(maps.seen, 0, 2 * words * sizeof(uint64_t));
-    size_t repeats = 0;
-    for (size_t i = range.old_begin; i < range.old_end; i++) repeats += see(&maps, c->old_fp[i]);
-    FOR_EACH_UNMATCHED_NEW(c, new_side, value, { repeats += see(&maps, value); });
-    fd_status status = repeats > 0 ? check_candidates(c, range, new_side, &maps, repeats, found) : FD_OK;
-    fd_deallocate(c->allocator, maps.seen);
+/* Passes 1-3 of the bitmap, for `count` values (at least 2). */
+static fd_status bitmap_repeats(const fd_context *c, fd_range range, const fd_left *new_side, size_t count, int *found) {
+    unsigned bits_log2 = 6;
+    while (bits_log2 < 32 && ((uint64_t)1 << bits_log2) < 8 * (uint64_t)count) bits_log2++;
+    size_t bytes = (size_t)1 << (bits_log2 - 3), capacity = count / 4 + 64;
+    bitmap map = {fd_allocate_array(c->allocator, bytes + 4 * capacity, 1), 64 - bits_log2};
+    if (map.bytes == NULL) return FD_ERR_NO_MEMORY;
+    uint32_t *listed = (uint32_t *)(void *)(map.bytes + bytes);
+    memset(map.bytes, 0, bytes);
+    size_t length = 0; /* pass 1 stops with `capacity` bits listed */
+    for (size_t i = range.old_begin; i < range.old_end && length < capacity; i++) {
+        length = see(&map, c->old_fp[i], listed, length);
+    }
+    FOR_EACH_UNMATCHED_NEW(c, new_side, value, { if (length < capacity) length = see(&map, value, listed, length); });
+    fd_status status = FD_OK;
+    if (length == capacity) {
+        status = check_candidates(c, range, new_side, NULL, count, found);
+    } else if (length > 0) {
+        memset(map.bytes, 0, bytes);
+        for (size_t k = 0; k < length; k++) map.bytes[listed[k] >> 3] |= (uint8_t)(1u << (listed[k] & 7));
+        /* A listed bit's values: the one that set it, and those that listed it. */
+        status = check_candidates(c, range, new_side, &map, 2 * length, found);
+    }
+    fd_deallocate(c->allocator, map.bytes);
     return status;
 }
 
@@ -221,5 +225,5 @@ fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_
     if ((range.old_end - range.old_begin) + (range.new_end - range.new_begin) <= SMALL_ELEMENTS) {
         return small_lists_repeat(c, range, &left->new_side, count, found);
     }
-    return bitmaps_repeat(c, range, &left->new_side, count, found);
+    return bitmap_repeats(c, range, &left->new_side, count, found);
 }
