@@ -92,8 +92,8 @@ struct CoreDuplicateCheckTests {
     }()
 
     /// Fingerprints whose mixed values are distinct but below 2^49: at 34,000 values the check's
-    /// bitmap has 2^19 bits, a value's bit is its mixed value's top 19 bits, so all of them take
-    /// one of 16 bits, more than a quarter list theirs and every value becomes a candidate (the
+    /// bitmap has 2^20 bits, a value's bit is its mixed value's top 20 bits, so all of them take
+    /// one of 32 bits, more than a quarter list theirs and every value becomes a candidate (the
     /// exact set still spreads them: it reads bits 32 to 48).
     static func colliding(_ id: Int) -> UInt64 {
         ((UInt64(id) &* 0xD6E8_FEB8_6659_FD93) & (1 << 49 - 1)) &* inverseOfMixer
