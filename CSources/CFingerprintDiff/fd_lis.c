@@ -53,14 +53,63 @@ FD_ALWAYS_INLINE void runs_push(runs *r, const int64_t *values, int by_value, si
     r->link[r->count++] = link;
 }
 
+/* From this many piles on, first_pile_not_below interpolates instead of searching in halves. */
+enum { INTERPOLATION_MIN_PILES = 4096 };
+
+/* The first pile among 0...last whose top value is >= value, where that of `last` is and that
+ * of pile 0 is not. The tops are strictly increasing integers, usually spread evenly over
+ * their range (a matching's old offsets, a few missing or moved): the pile whose top would be
+ * `value` if they were spread exactly evenly is the guess; then steps of 1, 2, 4, ... from it
+ * towards the answer, and a binary search between the last two. A few cache lines around the
+ * guess instead of a miss per level of a binary search over a million piles. O(log distance
+ * from the guess). */
+static uint32_t first_pile_not_below_interpolating(const int64_t *values, int by_value, const uint32_t *tails,
+                                                   uint32_t last, int64_t value) {
+    int64_t first_top = top_of(values, by_value, tails, 0), last_top = top_of(values, by_value, tails, last);
+    uint32_t guess = (uint32_t)((double)(value - first_top) / (double)(last_top - first_top) * (double)last);
+    if (guess < 1) guess = 1;
+    if (guess > last) guess = last;
+    uint32_t below, above; /* top(below) < value <= top(above) */
+    if (top_of(values, by_value, tails, guess) >= value) {
+        above = guess, below = 0;
+        for (uint64_t step = 1; step < above; step *= 2) { /* 64 bits: no wrap to 0 */
+            if (top_of(values, by_value, tails, above - (uint32_t)step) < value) {
+                below = above - (uint32_t)step;
+                break;
+            }
+            above -= (uint32_t)step;
+        }
+    } else {
+        below = guess, above = last;
+        for (uint64_t step = 1; step < last - below; step *= 2) {
+            if (top_of(values, by_value, tails, below + (uint32_t)step) >= value) {
+                above = below + (uint32_t)step;
+                break;
+            }
+            below += (uint32_t)step;
+        }
+    }
+    while (above - below > 1) {
+        uint32_t middle = below + (above - below) / 2;
+        if (top_of(values, by_value, tails, middle) < value) below = middle;
+        else above = middle;
+    }
+    return above;
+}
+
 /* The first pile whose top value is >= value, where the last pile's is (piles > 0). The last
  * two piles first: the value after one that went on a new pile, out of order, is usually
- * below it and above the pile before (a moved element and the next one in place). Then a
- * binary search whose probes are at multiples of powers of two, the same from one search to
- * the next, so that its first levels stay in the cache while the piles grow. */
+ * below it and above the pile before (a moved element and the next one in place). Then, up to
+ * INTERPOLATION_MIN_PILES piles, a binary search whose probes are at multiples of powers of
+ * two, the same from one search to the next, so that its first levels stay in the cache while
+ * the piles grow; from there first_pile_not_below_interpolating. */
 FD_ALWAYS_INLINE uint32_t first_pile_not_below(const int64_t *values, int by_value, const uint32_t *tails,
                                                uint32_t piles, int64_t value) {
     if (piles == 1 || top_of(values, by_value, tails, piles - 2) < value) return piles - 1;
+    if (piles - 2 >= INTERPOLATION_MIN_PILES) {
+        if (top_of(values, by_value, tails, 0) >= value) return 0;
+        return first_pile_not_below_interpolating(values, by_value, tails, piles - 2, value);
+    }
     uint32_t below = 0; /* the piles before `below` have tops < value */
     uint32_t step = 1;
     while (step <= (piles - 2) / 2) step *= 2;

@@ -300,6 +300,87 @@ struct CoreWalkTests {
         #expect(fd_longest_increasing_subsequence(nil, 3, nil, nil, nil) == FD_ERR_INVALID_ARGUMENT)
     }
 
+    /// Values past the pile count from which the search interpolates (4,096 piles): mostly
+    /// ascending with some moved and some missing (a matching's shape), unevenly spread with
+    /// ties (the guess far from the answer), a second ascending pass through the gaps of a first
+    /// one (every search's answer in the result), and spread over the whole of Int64 (the guess
+    /// in doubles).
+    static func manyPileValues(_ shape: Int, count: Int, using generator: inout SplitMix64) -> [Int64] {
+        var values: [Int64]
+        switch shape {
+        case 0:
+            values = (0..<Int64(count)).map { $0 }
+            for k in values.indices where Int.random(in: 0..<50, using: &generator) == 0 {
+                values[k] = Int.random(in: 0..<3, using: &generator) == 0 ? -1 : Int64.random(in: 0..<Int64(count), using: &generator)
+            }
+        case 1:
+            var next: Int64 = 0
+            values = (0..<count).map { k in
+                next += k < count / 2 ? 1 : Int64.random(in: 1...1_000, using: &generator)
+                return next
+            }
+            for k in values.indices where k > 0 && Int.random(in: 0..<30, using: &generator) == 0 {
+                // Moved, or equal to an earlier value (a tie with a pile's top: not placed).
+                values[k] = Bool.random(using: &generator) ? Int64.random(in: 0...next, using: &generator)
+                                                          : values[Int.random(in: 0..<k, using: &generator)]
+            }
+        case 2:
+            // Two ascending passes, the second through the gaps of the first: each of its values
+            // is placed by a search, and all of them are in the LIS; ties with piles ahead. One
+            // half of the first pass dense, the other sparse: the guess below or above.
+            var next: Int64 = 0
+            let denseFirst = Bool.random(using: &generator)
+            let firstPass = (0..<count / 2).map { k in
+                next += (k < count / 4) == denseFirst ? 2 : Int64.random(in: 2...1_000, using: &generator)
+                return next
+            }
+            values = firstPass
+            for (k, value) in firstPass.enumerated() {
+                if k + 3 < firstPass.count && Int.random(in: 0..<8, using: &generator) == 0 {
+                    values.append(firstPass[k + Int.random(in: 1...3, using: &generator)])
+                }
+                values.append(value + 1)
+            }
+        default:
+            values = (0..<count).map { _ in Int64.random(in: 0...(Int64.max - 1), using: &generator) }
+            values.sort()
+            for k in values.indices where Int.random(in: 0..<20, using: &generator) == 0 {
+                values[k] = Int64.random(in: 0...(Int64.max - 1), using: &generator)
+            }
+        }
+        return values
+    }
+
+    @Test("with thousands of piles (the interpolating search) the LIS still marks what patience sorting marks")
+    func lisWithManyPilesMatchesPatienceSorting() {
+        var generator = SplitMix64(seed: 4_096)
+        for round in 0..<10 {
+            let values = Self.manyPileValues(round % 4, count: Int.random(in: 9_000...16_000, using: &generator),
+                                             using: &generator)
+            Self.expectLISAsPatienceSorting(values)
+        }
+    }
+
+    @Test("with thousands of piles the moves of fd_diff (the LIS of its matching) are those of patience sorting")
+    func matchingLISWithManyPilesMatchesPatienceSorting() {
+        var generator = SplitMix64(seed: 4_097)
+        for _ in 0..<3 {
+            let count = Int.random(in: 9_000...16_000, using: &generator)
+            let old = (0..<count).map { _ in generator.next() }
+            var new = old.filter { _ in Int.random(in: 0..<40, using: &generator) != 0 }
+            for _ in 0..<count / 50 {
+                let element = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+                new.insert(element, at: Int.random(in: 0...new.count, using: &generator))
+            }
+            for _ in 0..<count / 40 { new.insert(generator.next(), at: Int.random(in: 0...new.count, using: &generator)) }
+            guard let outcome = Self.diff(old, new) else {
+                Issue.record("fd_diff failed")
+                continue
+            }
+            #expect(outcome.inLIS == Self.patienceMarks(outcome.newToOld))
+        }
+    }
+
     /// A list of a few thousand old offsets in new order, as a diff's matching gives them: in
     /// order with gaps (deleted), -1 (inserted), values moved anywhere, and, as in
     /// Hunt-Szymanski's pairs, repeated values and runs that restart. The piles number up to a few

@@ -74,6 +74,7 @@ internal struct _ConfirmingPass<Identity: _DiffIdentity> where Identity.Element:
     func walk(deletions: UnsafeMutablePointer<Int>, moves: UnsafeMutablePointer<Changeset.Move>,
               update: (Changeset.Update) -> Void) -> (deletions: Int, moves: Int)? {
         let oldToNew = workspace.oldToNew, inLIS = workspace.inLIS, prefix = self.prefix
+        let old = self.old, new = self.new, identity = self.identity
         var deletionCount = 0, moveCount = 0
         for i in 0..<old.count {
             let j = Int(oldToNew[i])
