@@ -12,7 +12,7 @@ struct CoreDiffAllocationFailureTests {
     typealias Walk = CoreWalkTests
 
     /// Inputs that reach each allocating path: unique ids through the walk and the table (small
-    /// range and bitmaps), repeated ids through the repeats' pairing, and Myers.
+    /// range and bitmap), repeated ids through the repeats' pairing, and Myers.
     static func cases() -> [(String, [UInt64], [UInt64], fd_algorithm, UInt32)] {
         var generator = SplitMix64(seed: 909)
         let fingerprint = Walk.fingerprintings[0].1
@@ -25,7 +25,7 @@ struct CoreDiffAllocationFailureTests {
         return [
             ("walk, unique", unique.0, unique.1, FD_ALGORITHM_HECKEL, 0),
             ("walk, unique, guaranteed", unique.0, unique.1, FD_ALGORITHM_HECKEL, FD_DIFF_UNIQUE_FINGERPRINTS),
-            ("walk, bitmaps' range", large.0, large.1, FD_ALGORITHM_HECKEL, 0),
+            ("walk, bitmap's range", large.0, large.1, FD_ALGORITHM_HECKEL, 0),
             ("repeats", repeated.0, repeated.1, FD_ALGORITHM_HECKEL, 0),
             ("table only", unique.0, unique.1, FD_ALGORITHM_HECKEL, FD_DIFF_TABLE_ONLY),
             ("myers", unique.0, unique.1, FD_ALGORITHM_MYERS, 0),
@@ -44,7 +44,7 @@ struct CoreDiffAllocationFailureTests {
         defer {
             // Only the walk does without (its anchors), and these inputs make it need them.
             #expect(!recovered.isEmpty && recovered.isSubset(of: ["walk, unique", "walk, unique, guaranteed",
-                                                                  "walk, bitmaps' range"]), "\(recovered)")
+                                                                  "walk, bitmap's range"]), "\(recovered)")
         }
         for (name, old, new, algorithm, flags) in Self.cases() {
             let reference = Self.diff(old, new, algorithm, flags, nil).1

@@ -32,7 +32,7 @@ struct CoreUniqueFingerprintsTests {
         #expect(casesWithPairs > 100, "cases with pairs were exercised")
     }
 
-    @Test("above the small-range bound (the bitmaps' check skipped) the result is the checked one too")
+    @Test("above the small-range bound (the bitmap's check skipped) the result is the checked one too")
     func guaranteeKeptOnLargeLists() {
         var generator = SplitMix64(seed: 70_000)
         let (oldIDs, newIDs) = Walk.randomCase(count: 34_000, alphabet: nil, edit: .differenceKit, &generator)
@@ -43,7 +43,8 @@ struct CoreUniqueFingerprintsTests {
         }
         let (checked, withCheck) = CoreMatchingTests.withFailingAllocator(failAt: .max) { Walk.diff(old, new, allocator: $0) }
         #expect(trusted == checked)
-        // The bitmaps' check allocates (its bitmaps, its candidates): skipped, fewer allocations.
+        // The bitmap's check allocates (its bitmap and list, its candidates, its exact set):
+        // skipped, fewer allocations.
         #expect(withGuarantee.allocations < withCheck.allocations, "\(withGuarantee.allocations) against \(withCheck.allocations)")
     }
 
