@@ -218,7 +218,8 @@ static fd_status bitmap_repeats(const fd_context *c, fd_range range, const fd_le
     while (bits_log2 < 32 && ((uint64_t)1 << bits_log2) < 8 * (uint64_t)count) bits_log2++;
     if (bits_log2 < LARGE_BITMAP_LOG2 && ((uint64_t)1 << bits_log2) < 16 * (uint64_t)count) bits_log2++;
     size_t bytes = (size_t)1 << (bits_log2 - 3), capacity = count / 4 + 64;
-    bitmap map = {fd_allocate_array(c->allocator, bytes + 4 * capacity, 1), 64 - bits_log2};
+    /* The bitmap, then the list: 4-byte units, so that fd_allocate_array checks the size. */
+    bitmap map = {fd_allocate_array(c->allocator, bytes / 4 + capacity, 4), 64 - bits_log2};
     if (map.bytes == NULL) return FD_ERR_NO_MEMORY;
     uint32_t *listed = (uint32_t *)(void *)(map.bytes + bytes);
     memset(map.bytes, 0, bytes);
