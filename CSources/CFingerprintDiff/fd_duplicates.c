@@ -78,21 +78,13 @@ static inline size_t is_candidate(bitmap map, uint64_t value) {
     return (map.bytes[bit >> 3] >> (bit & 7)) & 1;
 }
 
-/* Calls `body` with `value` bound to each new fingerprint of `side` that is still unmatched. */
-#define FOR_EACH_UNMATCHED_NEW(c, side, value, body)                                            \
-    do {                                                                                        \
-        for (size_t k_ = 0; k_ < (side)->forward.count; k_++) {                                 \
-            size_t j_ = (side)->forward.items[k_];                                              \
-            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
-        }                                                                                       \
-        for (size_t j_ = (side)->middle_begin; j_ < (side)->middle_end; j_++) {                 \
-            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
-        }                                                                                       \
-        for (size_t k_ = 0; k_ < (side)->backward.count; k_++) {                                \
-            size_t j_ = (side)->backward.items[k_];                                             \
-            if ((c)->new_to_old[j_] < 0) { uint64_t value = (c)->new_fp[j_]; body; }            \
-        }                                                                                       \
-    } while (0)
+/* Runs the statement(s) after `value` with `j` bound to each new element of `side` that is
+ * still unmatched, and `value` to its fingerprint. */
+#define FOR_EACH_UNMATCHED_NEW(c, side, j, value, ...)                                          \
+    FD_FOR_EACH_LEFT(side, j, if ((c)->new_to_old[j] < 0) {                                     \
+        uint64_t value = (c)->new_fp[j];                                                        \
+        __VA_ARGS__;                                                                            \
+    })
 
 /* Pass 3: whether two of the candidates are equal. */
 static fd_status candidates_repeat(const uint64_t *candidates, size_t count, const fd_allocator *allocator, int *found) {
@@ -131,7 +123,7 @@ static fd_status check_candidates(const fd_context *c, fd_range range, const fd_
         candidates[count] = value;
         count += is_candidate(map, value);
     }
-    FOR_EACH_UNMATCHED_NEW(c, new_side, value, {
+    FOR_EACH_UNMATCHED_NEW(c, new_side, j, value, {
         candidates[count] = value;
         count += is_candidate(map, value);
     });
@@ -190,6 +182,8 @@ FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range
     for (size_t p = 0; p < n && !repeated; p++) repeated = place(&set, set.old_values[p], p, 1);
     if (!repeated) {
         const size_t base = n - range.new_begin; /* position of new element j: j + base (j >= new_begin) */
+        /* FOR_EACH_UNMATCHED_NEW's order, in loops that stop at the first repeat (through the
+         * macro, dk5k took 0.3% more instructions: callgrind). */
         for (size_t k = 0; k < new_side->forward.count && !repeated; k++) {
             size_t j = new_side->forward.items[k];
             if (c->new_to_old[j] < 0) repeated = place(&set, c->new_fp[j], j + base, 0);
@@ -225,7 +219,7 @@ static fd_status bitmap_repeats(const fd_context *c, fd_range range, const fd_le
     memset(map.bytes, 0, bytes);
     size_t length = 0; /* pass 1 stops with `capacity` bits listed */
     length = see_values(map, c->old_fp + range.old_begin, range.old_end - range.old_begin, listed, length, capacity);
-    FOR_EACH_UNMATCHED_NEW(c, new_side, value, { if (length < capacity) length = see(map, value, listed, length); });
+    FOR_EACH_UNMATCHED_NEW(c, new_side, j, value, { if (length < capacity) length = see(map, value, listed, length); });
     fd_status status = FD_OK;
     if (length == capacity) { /* every bit set: every value is a candidate */
         memset(map.bytes, 0xFF, bytes);

@@ -197,6 +197,23 @@ static inline size_t fd_left_count(const fd_left *left) {
     return left->forward.count + (left->middle_end - left->middle_begin) + left->backward.count;
 }
 
+/* Runs the statement(s) after `index` with `index` bound to each element of the side `left`
+ * (a const fd_left *) in turn: its forward list, its middle, its backward list. */
+#define FD_FOR_EACH_LEFT(left, index, ...)                                                      \
+    do {                                                                                        \
+        for (size_t k_ = 0; k_ < (left)->forward.count; k_++) {                                 \
+            size_t index = (left)->forward.items[k_];                                           \
+            __VA_ARGS__;                                                                        \
+        }                                                                                       \
+        for (size_t index = (left)->middle_begin; index < (left)->middle_end; index++) {        \
+            __VA_ARGS__;                                                                        \
+        }                                                                                       \
+        for (size_t k_ = 0; k_ < (left)->backward.count; k_++) {                                \
+            size_t index = (left)->backward.items[k_];                                          \
+            __VA_ARGS__;                                                                        \
+        }                                                                                       \
+    } while (0)
+
 void fd_remainder_free(fd_remainder *remainder, const fd_allocator *allocator);
 
 /* ---- Steps (each in its own file) ---------------------------------------------------- */

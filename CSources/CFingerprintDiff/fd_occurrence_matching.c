@@ -115,15 +115,7 @@ static void pop_queues(matcher *m, const fd_left *new_left) {
  * fingerprint was queued twice: otherwise each waiting entry is -1 already). */
 static void end_queues(fd_context *c, const fd_left *old_left) {
     int64_t *old_to_new = c->old_to_new;
-    for (size_t k = 0; k < old_left->forward.count; k++) {
-        if (old_to_new[old_left->forward.items[k]] < -1) old_to_new[old_left->forward.items[k]] = -1;
-    }
-    for (size_t i = old_left->middle_begin; i < old_left->middle_end; i++) {
-        if (old_to_new[i] < -1) old_to_new[i] = -1;
-    }
-    for (size_t k = 0; k < old_left->backward.count; k++) {
-        if (old_to_new[old_left->backward.items[k]] < -1) old_to_new[old_left->backward.items[k]] = -1;
-    }
+    FD_FOR_EACH_LEFT(old_left, i, if (old_to_new[i] < -1) old_to_new[i] = -1);
 }
 
 /* How many elements left on a side are unmatched: all of the lists; in the middle, those that
