@@ -79,12 +79,14 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     if (3 * (suffix + walked) >= rest.old_end - rest.old_begin && suffix + walked > 0) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
-        status = fd_step_match_by_occurrence(c, &left);
+        fd_values unmatched_new = {NULL, 0};
+        status = fd_step_match_by_occurrence(c, &left, c->fingerprints_unique ? NULL : &unmatched_new);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {
             int repeated = 0;
-            if (!c->fingerprints_unique) status = fd_step_find_duplicates(c, rest, &left, &repeated);
+            if (!c->fingerprints_unique) status = fd_step_find_duplicates(c, rest, &unmatched_new, &repeated);
             *done = status == FD_OK && !repeated;
         }
+        fd_deallocate(c->allocator, unmatched_new.items);
     }
     fd_remainder_free(&left, c->allocator);
     return status;

@@ -230,13 +230,24 @@ fd_range fd_step_match_common_suffix(fd_context *c, fd_range range);
  * (the middle neither walk reached is untouched) and returns the pairs it made. */
 fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked);
 
+/* Fingerprints one step gathers for a later one: what fd_step_match_by_occurrence left
+ * unmatched on the new side, for fd_step_find_duplicates. `items` is allocated (free it with
+ * fd_deallocate, also after an error). */
+typedef struct fd_values {
+    uint64_t *items;
+    size_t count;
+} fd_values;
+
 /* fd_occurrence_matching.c: matches, by occurrence order, the unmatched (-1) old and new
- * elements of `left`; sets FD_MATCH_HAD_DUPLICATES when a fingerprint repeats among them. */
-fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left);
+ * elements of `left`; sets FD_MATCH_HAD_DUPLICATES when a fingerprint repeats among them.
+ * With `unmatched_new` (optional), also gathers the fingerprints of the new elements of `left`
+ * it leaves unmatched, in no particular order. */
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_values *unmatched_new);
 
 /* fd_duplicates.c: sets *found when a fingerprint occurs twice among the old elements of
- * `range` and the new elements of `left` still unmatched (exact). */
-fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_remainder *left, int *found);
+ * `range` and `unmatched_new` (the new elements still unmatched, gathered by
+ * fd_step_match_by_occurrence) (exact). */
+fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_values *unmatched_new, int *found);
 
 /* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c).
  * Sparse: at most FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT equal pairs per element of the middle

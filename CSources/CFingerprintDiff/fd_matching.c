@@ -55,7 +55,7 @@ fd_status fd_match_remaining(const uint64_t *old_fp, size_t old_count, const uin
     if (old_count >= (size_t)UINT32_MAX - 1) return FD_ERR_TOO_LARGE;
     fd_context c = fd_context_make(old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator);
     fd_remainder all = fd_remainder_of_range(fd_whole_range(&c));
-    status = fd_step_match_by_occurrence(&c, &all);
+    status = fd_step_match_by_occurrence(&c, &all, NULL);
     if (status == FD_OK && info) {
         info->flags = c.flags;
         info->cost = 0;

@@ -31,7 +31,14 @@ typedef struct matcher {
     fd_context *c;
     fd_queue_table table;
     int repeated;
+    fd_values *unmatched; /* optional: where the new elements left unmatched go */
 } matcher;
+
+/* Gathers the fingerprint of a new element left unmatched, when asked to (room for every new
+ * element left was allocated). */
+FD_ALWAYS_INLINE void gather(matcher *m, uint64_t fingerprint) {
+    if (m->unmatched) m->unmatched->items[m->unmatched->count++] = fingerprint;
+}
 
 /* Queues old element i when unmatched (a listed one always is). */
 FD_ALWAYS_INLINE void enqueue(matcher *m, size_t i, int listed) {
@@ -53,12 +60,17 @@ FD_ALWAYS_INLINE void enqueue(matcher *m, size_t i, int listed) {
 FD_ALWAYS_INLINE void pop(matcher *m, size_t j, int listed) {
     fd_context *c = m->c;
     if (!listed && c->new_to_old[j] >= 0) return;
-    fd_queue_slot *slot = fd_queue_find(&m->table, c->new_fp[j], c->old_fp);
-    if (slot->head == 0) return; /* absent from old */
+    uint64_t fingerprint = c->new_fp[j];
+    fd_queue_slot *slot = fd_queue_find(&m->table, fingerprint, c->old_fp);
+    if (slot->head == 0) { /* absent from old */
+        gather(m, fingerprint);
+        return;
+    }
     size_t head = slot->head - 1;
     int64_t link = c->old_to_new[head];
     if (link >= 0) { /* queue exhausted: new has more occurrences than old */
         m->repeated = 1;
+        gather(m, fingerprint);
         return;
     }
     if (link <= -2) slot->head = (uint32_t)(-link - 1); /* the next one, -(link + 2), plus 1 */
@@ -126,10 +138,25 @@ static size_t count_unmatched(const int64_t *matching, const fd_left *side) {
     return count;
 }
 
-fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left) {
+/* Gathers every unmatched new element of `side` (nothing to match them with). */
+static void gather_all(const fd_context *c, const fd_left *side, fd_values *unmatched) {
+    const int64_t *new_to_old = c->new_to_old;
+    FD_FOR_EACH_LEFT(side, j, if (new_to_old[j] < 0) unmatched->items[unmatched->count++] = c->new_fp[j]);
+}
+
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_values *unmatched_new) {
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
-    if (waiting == 0 || count_unmatched(c->new_to_old, &left->new_side) == 0) return FD_OK;
-    matcher m = {c, {NULL, 0}, 0};
+    size_t arriving = count_unmatched(c->new_to_old, &left->new_side);
+    if (unmatched_new) {
+        unmatched_new->count = 0;
+        unmatched_new->items = fd_allocate_array(c->allocator, arriving, sizeof(uint64_t));
+        if (unmatched_new->items == NULL) return FD_ERR_NO_MEMORY;
+    }
+    if (waiting == 0 || arriving == 0) {
+        if (unmatched_new) gather_all(c, &left->new_side, unmatched_new);
+        return FD_OK;
+    }
+    matcher m = {c, {NULL, 0}, 0, unmatched_new};
     fd_status status = fd_queue_table_create(&m.table, waiting, c->allocator);
     if (status != FD_OK) return status;
     build_queues(&m, &left->old_side);

@@ -325,7 +325,7 @@ static fd_status pair_the_rest(fd_context *c, fd_range rest, const scratch *s) {
             left.new_side.forward.items[left.new_side.forward.count++] = (uint32_t)j;
         }
     }
-    return fd_step_match_by_occurrence(c, &left); /* the lists are the scratch's: not freed */
+    return fd_step_match_by_occurrence(c, &left, NULL); /* the lists are the scratch's: not freed */
 }
 
 /* A number of disjoint pairs of values[0..<count], each an earlier value not below a later one:
