@@ -24,19 +24,19 @@
  * DifferenceKit's shape at 100,000 (10,000 of the 12,000 new elements left are absent), in
  * DiffBenchmarks (medians, one build switched by an environment variable since removed, three
  * alternated rounds, 2-core VM at load 2-4), the diff went from 1,070-1,090 to 1,010-1,040 us
- * (3.11 to 2.95-3.03 times its floor): the table's probe loop was the step's most sampled
- * place, and an absent look-up its most frequent use. At 50,000 (6,000 left): 487-512
+ * (3.11 to 2.95-3.03 times its floor): before, the new side's middle (all absent) took about
+ * half of the step's samples (perf), a third of them in the probe loop. At 50,000 (6,000 left): 487-512
  * against 482-493 us; at 20,000 (2,400 left) 155-156 against 158-159, and at 5,000 (611 left,
  * a 15 KiB table) 39 against 40: below 8,192 the filter costs more than the look-ups it saves.
- * Against 56fda39 (its release build, five alternated rounds): dk100k 1.06-1.08 ms (3.10-3.14
- * times its floor) against 1.01-1.04 (2.96-3.03); dk5k, mix-10k, mix-1M the same within the
- * noise. Instructions per diff (callgrind): +1.8% on dk100k (the filter's bits), +0.4% on
- * mix-1M, at most +0.34% below the bound (dk5k: the test of whether there is a filter).
  * mix-1M (20,000 left a side, half of the new ones absent) within the noise (15.3-16.3 ms
  * either way). Tried with the filter and not kept: a half-full table (1,070-1,080 us on
  * dk100k), two thirds full (1,100-1,300), four or six slots per element (1,010-1,040, as
  * three); 4 or 16 filter bits per fingerprint instead of 8 (the same); prefetching a new
- * element's slot only when the filter passes it (1,040-1,050). */
+ * element's slot only when the filter passes it (1,040-1,050). Against 56fda39 (its release
+ * build, five alternated rounds): dk100k 1.06-1.08 ms (3.10-3.14 times its floor) against
+ * 1.01-1.04 (2.96-3.03); dk5k, mix-10k, mix-1M the same within the noise. Instructions per diff
+ * (callgrind): +1.8% on dk100k (the filter's bits), +0.4% on mix-1M, at most +0.34% below the
+ * bound (dk5k: the test of whether there is a filter). */
 #ifndef FD_QUEUE_TABLE_H
 #define FD_QUEUE_TABLE_H
 
@@ -46,7 +46,7 @@ typedef struct fd_queue_slot {
     uint32_t check; /* the low 32 bits of the fingerprint */
     uint32_t head;  /* 1 + the index of the old element at the head of the queue; 0: empty */
 } fd_queue_slot;
-_Static_assert(sizeof(fd_queue_slot) == sizeof(uint64_t), "the slots and the filter share one block of 8-byte words");
+_Static_assert(sizeof(fd_queue_slot) == sizeof(uint64_t), "slots and filter share one block of 8-byte words");
 
 /* Up to this many fingerprints (a table of at most 3 MiB, 24 bytes each) the table is at most
  * a third full, beyond it at most three quarters. */
