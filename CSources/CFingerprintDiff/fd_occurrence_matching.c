@@ -32,9 +32,11 @@
  * middle of the new side (10,000 inserted elements, all absent: the probe loop), 38% queueing.
  * Tried and not kept (the step alone, thread CPU time, in a harness that runs the walk before
  * it with the caches cleared, 147 us at 100,000 before): prefetching, one distance before each
- * new element, the fingerprint and the link of its slot's head (205 us: the load of the slot it
- * needs waits); prefetching the listed old elements' links while queueing (143-153, no
- * change); in DiffBenchmarks, prefetching the middle's fingerprints 64 elements ahead
+ * new element, the fingerprint and the link of its slot's head (205 us: it loads the slot,
+ * which may not be in the cache yet); prefetching (for writing) the listed old elements' links while queueing, so
+ * that a hit finds them in the cache (141-145 against 147-152 there; in DiffBenchmarks mix-1M
+ * 15.2-16.4 against 15.6-16.6 ms, ten alternated rounds: within the noise, and dk100k the
+ * same); in DiffBenchmarks, prefetching the middle's fingerprints 64 elements ahead
  * (1,030-1,070 us against 1,010-1,030) and prefetch distances of 8, 24 or 32 instead of 16
  * (1,020-1,060, the same). */
 #include "fd_queue_table.h"
