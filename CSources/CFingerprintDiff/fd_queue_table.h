@@ -32,7 +32,8 @@
  * either way). Tried with the filter and not kept: a half-full table (1,070-1,080 us on
  * dk100k), two thirds full (1,100-1,300), four or six slots per element (1,010-1,040, as
  * three); 4 or 16 filter bits per fingerprint instead of 8 (the same); prefetching a new
- * element's slot only when the filter passes it (1,040-1,050). Against 56fda39 (its release
+ * element's slot only when the filter passes it (1,040-1,050 through a conditional move,
+ * 1,040-1,100 through a branch). Against 56fda39 (its release
  * build, five alternated rounds): dk100k 1.06-1.08 ms (3.10-3.14 times its floor) against
  * 1.01-1.04 (2.96-3.03); dk5k, mix-10k, mix-1M the same within the noise. Instructions per diff
  * (callgrind): +1.8% on dk100k (the filter's bits), +0.4% on mix-1M, at most +0.34% below the
