@@ -22,7 +22,23 @@
  * order), the new side in increasing order: for a `fd_left` that is the backward list, the
  * middle, then the forward list read backwards; and the reverse. Slots are prefetched on every
  * part, and on the lists the listed elements' fingerprints before them (without these, 1.1-1.7
- * ms on mix-1M). */
+ * ms on mix-1M).
+ *
+ * From FD_QUEUE_FILTER_ENTRIES_MIN old elements left, a new element the table's filter turns
+ * away is absent from old and pops nothing, without the probe loop (fd_queue_table.h: on
+ * DifferenceKit's shape at 100,000 the whole diff went from 1,070-1,090 to 1,010-1,040 us);
+ * below it the table has no filter and pop_queues is the copy without the test. Measured first
+ * on that shape (perf, cpu-clock): the step took 11-13% of the diff, about half of it in the
+ * middle of the new side (10,000 inserted elements, all absent: the probe loop), 38% queueing.
+ * Tried and not kept (the step alone, thread CPU time, in a harness that runs the walk before
+ * it with the caches cleared, 147 us at 100,000 before): prefetching, one distance before each
+ * new element, the fingerprint and the link of its slot's head (205 us: it loads the slot,
+ * which may not be in the cache yet); prefetching (for writing) the listed old elements' links while queueing, so
+ * that a hit finds them in the cache (141-145 against 147-152 there; in DiffBenchmarks mix-1M
+ * 15.2-16.4 against 15.6-16.6 ms, ten alternated rounds: within the noise, and dk100k the
+ * same); in DiffBenchmarks, prefetching the middle's fingerprints 64 elements ahead
+ * (1,030-1,070 us against 1,010-1,030) and prefetch distances of 8, 24 or 32 instead of 16
+ * (1,020-1,060, the same). */
 #include "fd_queue_table.h"
 
 /* One matching's state: its table, and whether a fingerprint repeated (queued twice, or
@@ -48,6 +64,7 @@ FD_ALWAYS_INLINE void enqueue(matcher *m, size_t i, int listed) {
     fd_queue_slot *slot = fd_queue_find(&m->table, fingerprint, m->c->old_fp);
     if (slot->head == 0) {
         slot->check = (uint32_t)fingerprint; /* old_to_new[i] is -1: the end of the queue */
+        if (m->table.filter) fd_queue_filter_add(&m->table, fingerprint);
     } else {
         old_to_new[i] = -((int64_t)slot->head + 1); /* -(next + 2) */
         m->repeated = 1;
@@ -56,11 +73,16 @@ FD_ALWAYS_INLINE void enqueue(matcher *m, size_t i, int listed) {
 }
 
 /* New element j, when unmatched (a listed one always is), takes the head of its
- * fingerprint's queue. */
-FD_ALWAYS_INLINE void pop(matcher *m, size_t j, int listed) {
+ * fingerprint's queue; with `filtered` (the table has a filter), not when the filter says it
+ * has none. */
+FD_ALWAYS_INLINE void pop(matcher *m, size_t j, int listed, int filtered) {
     fd_context *c = m->c;
     if (!listed && c->new_to_old[j] >= 0) return;
     uint64_t fingerprint = c->new_fp[j];
+    if (filtered && !fd_queue_filter_may_hold(&m->table, fingerprint)) { /* absent from old, says the filter */
+        gather(m, fingerprint);
+        return;
+    }
     fd_queue_slot *slot = fd_queue_find(&m->table, fingerprint, c->old_fp);
     if (slot->head == 0) { /* absent from old */
         gather(m, fingerprint);
@@ -88,13 +110,14 @@ FD_ALWAYS_INLINE void prefetch_listed(const matcher *m, const fd_indices *list, 
     if (after >= 2 * distance) FD_PREFETCH(&fingerprints[list->items[forwards ? k + 2 * distance : k - 2 * distance]]);
 }
 
-/* Queues (or, with `popping`, lets pop) the elements of a list, forwards or backwards. */
-FD_ALWAYS_INLINE void visit_list(matcher *m, const fd_indices *list, int forwards, int popping) {
+/* Queues (or, with `popping`, lets pop, `filtered` or not) the elements of a list, forwards
+ * or backwards. */
+FD_ALWAYS_INLINE void visit_list(matcher *m, const fd_indices *list, int forwards, int popping, int filtered) {
     const uint64_t *fingerprints = popping ? m->c->new_fp : m->c->old_fp;
     for (size_t n = 0; n < list->count; n++) {
         size_t k = forwards ? n : list->count - 1 - n;
         prefetch_listed(m, list, k, forwards, fingerprints);
-        if (popping) pop(m, list->items[k], 1);
+        if (popping) pop(m, list->items[k], 1, filtered);
         else enqueue(m, list->items[k], 1);
     }
 }
@@ -102,25 +125,25 @@ FD_ALWAYS_INLINE void visit_list(matcher *m, const fd_indices *list, int forward
 /* Queues the old elements left, in decreasing index order. */
 static void build_queues(matcher *m, const fd_left *old_left) {
     const uint64_t *old_fp = m->c->old_fp;
-    visit_list(m, &old_left->backward, 1, 0);
+    visit_list(m, &old_left->backward, 1, 0, 0);
     for (size_t i = old_left->middle_end; i > old_left->middle_begin; i--) {
         if (i - 1 >= old_left->middle_begin + FD_PREFETCH_DISTANCE) {
             fd_queue_prefetch(&m->table, old_fp[i - 1 - FD_PREFETCH_DISTANCE]);
         }
         enqueue(m, i - 1, 0);
     }
-    visit_list(m, &old_left->forward, 0, 0);
+    visit_list(m, &old_left->forward, 0, 0, 0);
 }
 
-/* Lets the new elements left pop their queues, in increasing index order. */
-static void pop_queues(matcher *m, const fd_left *new_left) {
+/* Lets the new elements left pop their queues, in increasing index order (`filtered`: see pop). */
+FD_ALWAYS_INLINE void pop_queues(matcher *m, const fd_left *new_left, int filtered) {
     const uint64_t *new_fp = m->c->new_fp;
-    visit_list(m, &new_left->forward, 1, 1);
+    visit_list(m, &new_left->forward, 1, 1, filtered);
     for (size_t j = new_left->middle_begin; j < new_left->middle_end; j++) {
         if (j + FD_PREFETCH_DISTANCE < new_left->middle_end) fd_queue_prefetch(&m->table, new_fp[j + FD_PREFETCH_DISTANCE]);
-        pop(m, j, 0);
+        pop(m, j, 0, filtered);
     }
-    visit_list(m, &new_left->backward, 0, 1);
+    visit_list(m, &new_left->backward, 0, 1, filtered);
 }
 
 /* Old elements still waiting behind another in a queue are unmatched (only where a
@@ -156,11 +179,12 @@ fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, f
         if (unmatched_new) gather_all(c, &left->new_side, unmatched_new);
         return FD_OK;
     }
-    matcher m = {c, {NULL, 0}, 0, unmatched_new};
+    matcher m = {c, {NULL, 0, NULL, 0}, 0, unmatched_new};
     fd_status status = fd_queue_table_create(&m.table, waiting, c->allocator);
     if (status != FD_OK) return status;
     build_queues(&m, &left->old_side);
-    pop_queues(&m, &left->new_side);
+    if (m.table.filter) pop_queues(&m, &left->new_side, 1);
+    else pop_queues(&m, &left->new_side, 0);
     if (m.repeated) {
         c->flags |= FD_MATCH_HAD_DUPLICATES;
         end_queues(c, &left->old_side);

@@ -160,6 +160,32 @@ struct CoreMatchingTests {
         return (resultOld, resultNew, repeated && anyWanted)
     }
 
+    /// A random matching to start from: each new element, with one chance in `oneIn`, paired
+    /// with an old element of the same fingerprint still free (equal pairs, in any order).
+    static func randomPairs(_ old: [UInt64], _ new: [UInt64], oneIn: Int, _ generator: inout SplitMix64)
+        -> (oldToNew: [Int64], newToOld: [Int64]) {
+        var oldToNew = [Int64](repeating: -1, count: old.count), newToOld = [Int64](repeating: -1, count: new.count)
+        var oldAt: [UInt64: [Int]] = [:]
+        for (i, fingerprint) in old.enumerated() { oldAt[fingerprint, default: []].append(i) }
+        for (j, fingerprint) in new.enumerated() where Int.random(in: 0..<oneIn, using: &generator) == 0 {
+            guard let i = oldAt[fingerprint]?.popLast() else { continue }
+            oldToNew[i] = Int64(j)
+            newToOld[j] = Int64(i)
+        }
+        return (oldToNew, newToOld)
+    }
+
+    /// Expects `fd_match_remaining`, from `start`, to give exactly `occurrenceOrder`, flags included.
+    static func expectMatchRemaining(_ old: [UInt64], _ new: [UInt64], from start: (oldToNew: [Int64], newToOld: [Int64]),
+                                     _ label: String) {
+        var (oldToNew, newToOld) = start
+        let expected = occurrenceOrder(old, new, oldToNew, newToOld)
+        var info = fd_match_info()
+        #expect(fd_match_remaining(old, old.count, new, new.count, &oldToNew, &newToOld, &info, nil) == FD_OK)
+        #expect(oldToNew == expected.oldToNew && newToOld == expected.newToOld, "\(label)")
+        #expect((info.flags & FD_MATCH_HAD_DUPLICATES != 0) == expected.repeated, "\(label)")
+    }
+
     @Test("fd_match_remaining gives exactly occurrence order over the unmatched elements, flags included",
           arguments: [4, 64, 1 << 40])
     func matchRemainingIsOccurrenceOrder(alphabet: UInt64) {
@@ -168,20 +194,8 @@ struct CoreMatchingTests {
             let count = [0, 1, 3, 20, 90, 700][round % 6]
             let old = randomFingerprints(Int.random(in: 0...count, using: &generator), alphabet: alphabet, &generator)
             let new = randomFingerprints(Int.random(in: 0...count, using: &generator), alphabet: alphabet, &generator)
-            // A random matching to start from: some equal pairs kept, in any order.
-            var oldToNew = [Int64](repeating: -1, count: old.count), newToOld = [Int64](repeating: -1, count: new.count)
-            var oldAt: [UInt64: [Int]] = [:]
-            for (i, fingerprint) in old.enumerated() { oldAt[fingerprint, default: []].append(i) }
-            for (j, fingerprint) in new.enumerated() where Int.random(in: 0..<3, using: &generator) == 0 {
-                guard let i = oldAt[fingerprint]?.popLast() else { continue }
-                oldToNew[i] = Int64(j)
-                newToOld[j] = Int64(i)
-            }
-            let expected = Self.occurrenceOrder(old, new, oldToNew, newToOld)
-            var info = fd_match_info()
-            #expect(fd_match_remaining(old, old.count, new, new.count, &oldToNew, &newToOld, &info, nil) == FD_OK)
-            #expect(oldToNew == expected.oldToNew && newToOld == expected.newToOld, "round \(round)")
-            #expect((info.flags & FD_MATCH_HAD_DUPLICATES != 0) == expected.repeated, "round \(round)")
+            let start = Self.randomPairs(old, new, oneIn: 3, &generator)
+            Self.expectMatchRemaining(old, new, from: start, "round \(round)")
         }
     }
 
