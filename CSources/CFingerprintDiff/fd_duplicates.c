@@ -5,11 +5,13 @@
  * table left unmatched: every fingerprint occurs at most once among them exactly when it
  * occurs at most once on each side (a matched new element has its old partner's fingerprint;
  * an unmatched one must differ from every old one, or the table would have matched it).
- * The table's step gathers the unmatched new ones' fingerprints as it leaves them
- * (fd_step_match_by_occurrence's `unmatched_new`), where this file once found them again
- * through the walk's lists: a scattered read of new_to_old and of new_fp per listed element,
- * and a branch on whether the table had matched it, in each of passes 1 and 2. On mix-1M
- * (20,000 such elements) the diff went from 15.4-15.9 to 14.7-14.9 ms (four alternated runs).
+ * On large ranges (the bitmap's) the table's step gathers the unmatched new ones'
+ * fingerprints as it leaves them (fd_step_match_by_occurrence's `unmatched_new`), where this
+ * file once found them again through the walk's lists: a scattered read of new_to_old and of
+ * new_fp per listed element, and a branch on whether the table had matched it, in each of
+ * passes 1 and 2. On mix-1M (20,000 such elements) the diff went from 15.4-15.9 to 14.7-14.9
+ * ms (four alternated runs). Small ranges still read the lists (fd_duplicates_gather): there
+ * they are in the cache, and gathering cost mix-100 40 ns (4%, five alternated runs).
  *
  * Small ranges (both sides together at most SMALL_ELEMENTS, every list up to mix-10k): one pass
  * through an exact set of 16-bit positions (`small_lists_repeat`), 4 bytes per value, on the
@@ -135,14 +137,14 @@ static fd_status check_candidates(const fd_context *c, fd_range range, const fd_
 enum { SMALL_ELEMENTS = 65535, STACK_SLOTS = 2048 };
 
 /* The exact set of `small_lists_repeat`: each slot 0 (empty) or 1 + a position, old elements
- * of the range first (position i - old_begin), then the unmatched new ones (n + their index). */
+ * of the range first (position i - old_begin), then its new ones (n + j - new_begin). */
 typedef struct position_set {
     uint16_t *slots;
     unsigned shift;              /* 64 - log2(capacity): a slot is the mixed value's top bits */
     size_t mask;                 /* capacity - 1 */
     size_t old_count;            /* n: positions below it are old elements */
     const uint64_t *old_values;  /* old_fp + old_begin */
-    const uint64_t *new_values;  /* the unmatched new ones: position p >= n reads [p - n] */
+    const uint64_t *new_values;  /* new_fp + new_begin: position p >= n reads [p - n] */
 } position_set;
 
 /* Places `value`, at `position`; returns 1 when an equal value is there already. With
@@ -165,8 +167,8 @@ FD_ALWAYS_INLINE int place(position_set *set, uint64_t value, size_t position, i
  * (FD_NEVER_INLINE): inlined next to the passes of the bitmaps this file had before the one
  * bitmap, those took 0.1-0.2% more instructions on dk100k and mix-1M (registers spilled;
  * callgrind, SwiftPM's clang flags). */
-FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_values *unmatched_new,
-                                             size_t count, int *found) {
+FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
+                                    int *found) {
     uint16_t on_stack[STACK_SLOTS];
     size_t capacity = 16;
     unsigned shift = 60;
@@ -175,10 +177,25 @@ FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range
     if (slots == NULL) return FD_ERR_NO_MEMORY;
     memset(slots, 0, capacity * sizeof(uint16_t));
     size_t n = range.old_end - range.old_begin;
-    position_set set = {slots, shift, capacity - 1, n, c->old_fp + range.old_begin, unmatched_new->items};
+    position_set set = {slots, shift, capacity - 1, n, c->old_fp + range.old_begin, c->new_fp + range.new_begin};
     int repeated = 0;
     for (size_t p = 0; p < n && !repeated; p++) repeated = place(&set, set.old_values[p], p, 1);
-    for (size_t k = 0; k < unmatched_new->count && !repeated; k++) repeated = place(&set, set.new_values[k], n + k, 0);
+    if (!repeated) {
+        const size_t base = n - range.new_begin; /* position of new element j: j + base (j >= new_begin) */
+        /* FD_FOR_EACH_LEFT's order, the unmatched ones only, in loops that stop at the first
+         * repeat (through the macro, dk5k took 0.3% more instructions: callgrind). */
+        for (size_t k = 0; k < new_side->forward.count && !repeated; k++) {
+            size_t j = new_side->forward.items[k];
+            if (c->new_to_old[j] < 0) repeated = place(&set, c->new_fp[j], j + base, 0);
+        }
+        for (size_t j = new_side->middle_begin; j < new_side->middle_end && !repeated; j++) {
+            if (c->new_to_old[j] < 0) repeated = place(&set, c->new_fp[j], j + base, 0);
+        }
+        for (size_t k = 0; k < new_side->backward.count && !repeated; k++) {
+            size_t j = new_side->backward.items[k];
+            if (c->new_to_old[j] < 0) repeated = place(&set, c->new_fp[j], j + base, 0);
+        }
+    }
     if (slots != on_stack) fd_deallocate(c->allocator, slots);
     *found = repeated;
     return FD_OK;
@@ -218,12 +235,17 @@ static fd_status bitmap_repeats(const fd_context *c, fd_range range, const fd_va
     return status;
 }
 
-fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_values *unmatched_new, int *found) {
+int fd_duplicates_gather(fd_range range) {
+    return (range.old_end - range.old_begin) + (range.new_end - range.new_begin) > SMALL_ELEMENTS;
+}
+
+fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_left *new_left,
+                                  const fd_values *unmatched_new, int *found) {
     *found = 0;
-    size_t count = range.old_end - range.old_begin + unmatched_new->count;
-    if (count < 2) return FD_OK;
-    if ((range.old_end - range.old_begin) + (range.new_end - range.new_begin) <= SMALL_ELEMENTS) {
-        return small_lists_repeat(c, range, unmatched_new, count, found);
+    if (!fd_duplicates_gather(range)) {
+        size_t count = range.old_end - range.old_begin + fd_left_count(new_left);
+        return count < 2 ? FD_OK : small_lists_repeat(c, range, new_left, count, found);
     }
-    return bitmap_repeats(c, range, unmatched_new, count, found);
+    size_t count = range.old_end - range.old_begin + unmatched_new->count;
+    return count < 2 ? FD_OK : bitmap_repeats(c, range, unmatched_new, count, found);
 }

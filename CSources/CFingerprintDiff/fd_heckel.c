@@ -80,10 +80,13 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
         fd_values unmatched_new = {NULL, 0};
-        status = fd_step_match_by_occurrence(c, &left, c->fingerprints_unique ? NULL : &unmatched_new);
+        int gather = !c->fingerprints_unique && fd_duplicates_gather(rest);
+        status = fd_step_match_by_occurrence(c, &left, gather ? &unmatched_new : NULL);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {
             int repeated = 0;
-            if (!c->fingerprints_unique) status = fd_step_find_duplicates(c, rest, &unmatched_new, &repeated);
+            if (!c->fingerprints_unique) {
+                status = fd_step_find_duplicates(c, rest, &left.new_side, &unmatched_new, &repeated);
+            }
             *done = status == FD_OK && !repeated;
         }
         fd_deallocate(c->allocator, unmatched_new.items);

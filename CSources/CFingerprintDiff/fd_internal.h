@@ -247,7 +247,12 @@ fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, f
 /* fd_duplicates.c: sets *found when a fingerprint occurs twice among the old elements of
  * `range` and `unmatched_new` (the new elements still unmatched, gathered by
  * fd_step_match_by_occurrence) (exact). */
-fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_values *unmatched_new, int *found);
+fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_left *new_left,
+                                  const fd_values *unmatched_new, int *found);
+/* Whether fd_step_find_duplicates on `range` reads the unmatched new elements from
+ * `unmatched_new` (large ranges, where finding them again through the walk's lists costs a
+ * scattered read each); otherwise from `new_left`, and `unmatched_new` is not read. */
+int fd_duplicates_gather(fd_range range);
 
 /* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c).
  * Sparse: at most FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT equal pairs per element of the middle
