@@ -38,7 +38,7 @@ fd_status fd_diff(const uint64_t *old_fp, size_t old_count, const uint64_t *new_
         status = fd_lis_of_matching(new_to_old, new_count, old_to_new, old_count, in_lis, &staying, &matched,
                                     allocator);
     } else if (status == FD_OK) {
-        matched = fd_count_pairs(new_to_old, new_count);
+        matched = c.lis_ready && c.pair_count > 0 ? c.pair_count : fd_count_pairs(new_to_old, new_count);
         staying = matched;
         if (with_moves && matched == 0) {
             memset(in_lis, 0, new_count); /* nothing matched: nothing stays */

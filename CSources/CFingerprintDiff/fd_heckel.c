@@ -11,6 +11,8 @@
  *      table alone: the reference path, whose result steps 2-4 reproduce exactly. A caller
  *      that guarantees unique fingerprints (fd_diff's FD_DIFF_UNIQUE_FINGERPRINTS) skips the
  *      check: it could only confirm what the caller knows.
+ *   5. fd_step_lis_of_walk (lists of up to 2^19 elements, with moves wanted): where the walk
+ *      stands, its longest increasing subsequence from the walk's runs and the table's pairs.
  * The result is therefore always the occurrence-order matching, flags included (with the
  * guarantee: as long as it holds). */
 #include "fd_occurrence_table.h"
@@ -79,17 +81,22 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     if (3 * (suffix + walked) >= rest.old_end - rest.old_begin && suffix + walked > 0) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
-        fd_values unmatched_new = {NULL, 0};
-        int gather = !c->fingerprints_unique && fd_duplicates_gather(rest);
-        status = fd_step_match_by_occurrence(c, &left, gather ? &unmatched_new : NULL);
+        fd_gathered table = {{NULL, 0}, NULL, 0};
+        int moves_from_runs = c->in_lis != NULL && fd_walk_lis_applies(c);
+        int gather = moves_from_runs || (!c->fingerprints_unique && fd_duplicates_gather(rest));
+        status = fd_step_match_by_occurrence(c, &left, gather ? &table : NULL);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {
             int repeated = 0;
             if (!c->fingerprints_unique) {
-                status = fd_step_find_duplicates(c, rest, &left.new_side, &unmatched_new, &repeated);
+                status = fd_step_find_duplicates(c, rest, &left.new_side, &table.unmatched, &repeated);
             }
             *done = status == FD_OK && !repeated;
         }
-        fd_deallocate(c->allocator, unmatched_new.items);
+        if (*done && moves_from_runs) {
+            status = fd_step_lis_of_walk(c, rest, middle, &left, &table);
+            *done = status == FD_OK;
+        }
+        fd_deallocate(c->allocator, table.unmatched.items);
     }
     fd_remainder_free(&left, c->allocator);
     return status;

@@ -83,6 +83,7 @@ typedef struct fd_context {
     uint8_t *in_lis;
     int lis_ready;
     size_t lis_length;  /* with lis_ready: the subsequence's length, the prefix included */
+    size_t pair_count;  /* when nonzero with lis_ready: the matching's pairs (not counted again) */
     /* fd_diff's FD_DIFF_UNIQUE_FINGERPRINTS: the caller guarantees that no fingerprint repeats
      * on either side, so Heckel's walk stands without its duplicate check (see fd_heckel.c). */
     int fingerprints_unique;
@@ -97,7 +98,7 @@ typedef struct fd_range {
 static inline fd_context fd_context_make(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
                                          size_t new_count, int64_t *old_to_new, int64_t *new_to_old,
                                          const fd_allocator *allocator) {
-    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0, 0};
+    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0, 0, 0};
     return context;
 }
 
@@ -167,6 +168,28 @@ static inline int fd_indices_push(fd_indices *list, size_t index, const fd_alloc
 }
 void fd_indices_free(fd_indices *list, const fd_allocator *allocator);
 
+/* A stretch of pairs in new order: new elements from `position` on are paired with old ones
+ * from `value` on, `length` of them (an aligned run of the walk, or one pair). */
+typedef struct fd_segment {
+    uint32_t position, value, length;
+} fd_segment;
+
+/* A growable list of segments. */
+typedef struct fd_segments {
+    fd_segment *items;
+    size_t count, capacity;
+} fd_segments;
+
+/* Appends a segment; returns 0 when memory is exhausted. Amortised O(1). */
+int fd_segments_grow(fd_segments *list, const fd_allocator *allocator);
+static inline int fd_segments_push(fd_segments *list, size_t position, size_t value, size_t length,
+                                   const fd_allocator *allocator) {
+    if (list->count == list->capacity && !fd_segments_grow(list, allocator)) return 0;
+    list->items[list->count++] = (fd_segment){(uint32_t)position, (uint32_t)value, (uint32_t)length};
+    return 1;
+}
+void fd_segments_free(fd_segments *list, const fd_allocator *allocator);
+
 /* The unmatched elements of one side after the walk: those the forward walk stepped over
  * (ascending, all before the middle), the middle neither walk reached, those the backward
  * walk stepped over (descending, all after the middle). Every one of them is -1. A plain range
@@ -180,6 +203,8 @@ typedef struct fd_left {
 /* What the walk left to the table, on both sides. */
 typedef struct fd_remainder {
     fd_left old_side, new_side;
+    /* The aligned runs each walk paired, in its walking order (the backward walk's descending). */
+    fd_segments forward_runs, backward_runs;
 } fd_remainder;
 
 static inline fd_remainder fd_remainder_of_range(fd_range range) {
@@ -231,18 +256,36 @@ fd_range fd_step_match_common_suffix(fd_context *c, fd_range range);
 fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked);
 
 /* Fingerprints one step gathers for a later one: what fd_step_match_by_occurrence left
- * unmatched on the new side, for fd_step_find_duplicates. `items` is allocated (free it with
- * fd_deallocate, also after an error). */
+ * unmatched on the new side, for fd_step_find_duplicates. */
 typedef struct fd_values {
     uint64_t *items;
     size_t count;
 } fd_values;
 
+/* What fd_step_match_by_occurrence gathers, when asked, for the steps after Heckel's walk: the
+ * fingerprints of the new elements of `left` it leaves unmatched (for the duplicate check, in
+ * no particular order) and the pairs it makes (for the moves, one segment each, in increasing
+ * new positions). One allocation, at `unmatched.items`: free it with fd_deallocate, also
+ * after an error. */
+typedef struct fd_gathered {
+    fd_values unmatched;
+    fd_segment *pairs;
+    size_t pair_count;
+} fd_gathered;
+
 /* fd_occurrence_matching.c: matches, by occurrence order, the unmatched (-1) old and new
  * elements of `left`; sets FD_MATCH_HAD_DUPLICATES when a fingerprint repeats among them.
- * With `unmatched_new` (optional), also gathers the fingerprints of the new elements of `left`
- * it leaves unmatched, in no particular order. */
-fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_values *unmatched_new);
+ * With `gathered` (optional), also gathers what fd_gathered holds. */
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_gathered *gathered);
+
+/* fd_walk_lis.c: with the matching final after the walk stood (`walked` the range it walked,
+ * `rest` everything after the prefix), writes its longest increasing subsequence into
+ * c->in_lis from the walk's runs and sets lis_ready, lis_length and pair_count. */
+fd_status fd_step_lis_of_walk(fd_context *c, fd_range rest, fd_range walked, const fd_remainder *left,
+                              const fd_gathered *table);
+/* Whether fd_step_lis_of_walk is the way to the moves of c (see fd_walk_lis.c); otherwise
+ * fd_diff reads them from new_to_old (fd_lis_of_matching). */
+int fd_walk_lis_applies(const fd_context *c);
 
 /* fd_duplicates.c: sets *found when a fingerprint occurs twice among the old elements of
  * `range` and `unmatched_new` (the new elements still unmatched, gathered by
@@ -294,6 +337,12 @@ fd_status fd_matching_validate(const uint64_t *old_fp, size_t old_count, const u
                                const uint64_t *old_content, const uint64_t *new_content,
                                size_t *matched, size_t *updated);
 size_t fd_count_pairs(const int64_t *new_to_old, size_t new_count);
+/* fd_lis_of_matching of the matching whose `pairs` pairs are `segments` (ascending positions,
+ * the new elements between them unmatched), without reading new_to_old: the same marks and
+ * length (fd_lis.c). */
+fd_status fd_lis_of_segments(const fd_segment *segments, size_t segment_count, size_t pairs, size_t new_count,
+                             const int64_t *old_to_new, uint8_t *in_lis, size_t *length,
+                             const fd_allocator *allocator);
 /* fd_longest_increasing_subsequence of a valid matching's new_to_old (old_to_new its inverse),
  * the same subsequence, with its piles holding values (see fd_lis.c); also counts the pairs
  * into *pairs (optional), so that fd_diff does not count them in a pass of its own. */

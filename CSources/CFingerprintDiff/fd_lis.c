@@ -44,13 +44,19 @@ FD_ALWAYS_INLINE int64_t top_of(const int64_t *values, int by_value, const uint3
     return by_value ? (int64_t)tails[pile] : values[tails[pile]];
 }
 
-/* Records the back link (a name) of the element placed at `position`. An element whose link is
- * the element just before it (placed, so the last stretch ends there) extends that stretch:
- * nothing to record. */
-FD_ALWAYS_INLINE void runs_push(runs *r, const int64_t *values, int by_value, size_t position, uint32_t link) {
-    if (position > 0 && link != NO_ELEMENT && link == name_of(values, by_value, position - 1)) return;
+/* Records the back link (a name) of the element placed at `position`, whose predecessor (the
+ * element at position - 1) is named `previous` (NO_ELEMENT at position 0). An element whose
+ * link is the element just before it (placed, so the last stretch ends there) extends that
+ * stretch: nothing to record. */
+FD_ALWAYS_INLINE void runs_push_after(runs *r, size_t position, uint32_t link, uint32_t previous) {
+    if (link != NO_ELEMENT && link == previous) return;
     r->start[r->count] = (uint32_t)position;
     r->link[r->count++] = link;
+}
+
+/* runs_push_after with the predecessor's name read from `values`. */
+FD_ALWAYS_INLINE void runs_push(runs *r, const int64_t *values, int by_value, size_t position, uint32_t link) {
+    runs_push_after(r, position, link, position > 0 ? name_of(values, by_value, position - 1) : NO_ELEMENT);
 }
 
 /* From this many piles on, first_pile_not_below interpolates instead of searching in halves. */
@@ -176,19 +182,27 @@ static void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t
     fill_marks(in_lis, 0, end);
 }
 
+/* The name of the element at `position` holding `value` (names are values or positions). */
+FD_ALWAYS_INLINE uint32_t name_at(int by_value, size_t position, int64_t value) {
+    return by_value ? (uint32_t)value : (uint32_t)position;
+}
+
 /* Places the run of `length` values from `value` at `position`, from pile `pile` on; a value
- * equal to its pile's top is not placed. Returns the new number of piles. */
+ * equal to its pile's top is not placed. `previous` names the element before the run. Returns
+ * the new number of piles. */
 FD_ALWAYS_INLINE uint32_t place_run(const int64_t *values, int by_value, size_t position, size_t length,
-                                    int64_t value, uint32_t pile, uint32_t piles, uint32_t *tails, runs *r) {
+                                    int64_t value, uint32_t pile, uint32_t piles, uint32_t *tails, runs *r,
+                                    uint32_t previous) {
     size_t k = 0;
     while (k < length) {
         if (pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k) {
             k++; /* a tie: keep the earlier */
             continue;
         }
-        runs_push(r, values, by_value, position + k, pile + k > 0 ? tails[pile + k - 1] : NO_ELEMENT);
+        runs_push_after(r, position + k, pile + k > 0 ? tails[pile + k - 1] : NO_ELEMENT,
+                        k > 0 ? name_at(by_value, position + k - 1, value + (int64_t)k - 1) : previous);
         do {
-            tails[pile + k] = name_of(values, by_value, position + k);
+            tails[pile + k] = name_at(by_value, position + k, value + (int64_t)k);
             k++;
         } while (k < length &&
                  !(pile + k < piles && top_of(values, by_value, tails, pile + k) == value + (int64_t)k));
@@ -256,7 +270,8 @@ FD_ALWAYS_INLINE uint32_t place_values(const int64_t *values, int by_value, size
                 tails[pile] = name_of(values, by_value, position);
             }
         } else {
-            piles = place_run(values, by_value, position, length, value, pile, piles, tails, r);
+            piles = place_run(values, by_value, position, length, value, pile, piles, tails, r,
+                              position > 0 ? name_of(values, by_value, position - 1) : NO_ELEMENT);
         }
         position += length;
     }
@@ -273,6 +288,56 @@ static uint32_t place_values_by_position(const int64_t *values, size_t first, si
 static uint32_t place_values_by_value(const int64_t *values, size_t first, size_t count, uint32_t *tails, runs *r,
                                       size_t *negative) {
     return place_values(values, 1, first, count, tails, r, negative);
+}
+
+/* Places the pairs of `segments` (see fd_lis_of_segments), named by their values; returns the
+ * number of piles. The placements of place_values on the new_to_old the segments describe: a
+ * segment above the last pile's top goes on new piles (place_values' ascending stretch does
+ * the same one element at a time), any other through first_pile_not_below and place_run. A
+ * run that place_values would place at once, split between two segments, lands on the same
+ * piles: the value after v - 1 goes to the pile after v - 1's (see the header), which is where
+ * first_pile_not_below finds it. Reads no element of new_to_old. */
+static uint32_t place_segments(const fd_segment *segments, size_t count, uint32_t *tails, runs *r) {
+    uint32_t piles = 0;
+    size_t end = 0;             /* one past the last segment */
+    uint32_t last = NO_ELEMENT; /* the name of the element at end - 1 */
+    for (size_t k = 0; k < count; k++) {
+        size_t position = segments[k].position, length = segments[k].length;
+        int64_t value = segments[k].value;
+        uint32_t previous = position == end ? last : NO_ELEMENT; /* an unmatched element: none */
+        if (piles == 0 || (int64_t)tails[piles - 1] < value) {
+            runs_push_after(r, position, piles > 0 ? tails[piles - 1] : NO_ELEMENT, previous);
+            for (size_t q = 0; q < length; q++) tails[piles + q] = (uint32_t)value + (uint32_t)q;
+            piles += (uint32_t)length;
+        } else {
+            uint32_t pile = first_pile_not_below(NULL, 1, tails, piles, value);
+            piles = place_run(NULL, 1, position, length, value, pile, piles, tails, r, previous);
+        }
+        end = position + length;
+        last = (uint32_t)(value + (int64_t)length - 1);
+    }
+    return piles;
+}
+
+fd_status fd_lis_of_segments(const fd_segment *segments, size_t segment_count, size_t pairs, size_t new_count,
+                             const int64_t *old_to_new, uint8_t *in_lis, size_t *length,
+                             const fd_allocator *allocator) {
+    *length = 0;
+    if (pairs == 0) {
+        memset(in_lis, 0, new_count);
+        return FD_OK;
+    }
+    uint32_t *tails = fd_allocate_array(allocator, pairs, sizeof(uint32_t));
+    uint32_t *stretches = fd_allocate_array(allocator, pairs, 2 * sizeof(uint32_t));
+    if (tails != NULL && stretches != NULL) {
+        runs r = {stretches, stretches + pairs, 0};
+        uint32_t piles = place_segments(segments, segment_count, tails, &r);
+        mark_subsequence(&r, old_to_new, piles > 0 ? tails[piles - 1] : NO_ELEMENT, new_count, in_lis);
+        *length = piles;
+    }
+    fd_deallocate(allocator, stretches);
+    fd_deallocate(allocator, tails);
+    return tails != NULL && stretches != NULL ? FD_OK : FD_ERR_NO_MEMORY;
 }
 
 /* The subsequence of `values`, whose elements are named by their values (position_of their

@@ -47,13 +47,18 @@ typedef struct matcher {
     fd_context *c;
     fd_queue_table table;
     int repeated;
-    fd_values *unmatched; /* optional: where the new elements left unmatched go */
+    fd_gathered *gathered; /* optional */
 } matcher;
 
 /* Gathers the fingerprint of a new element left unmatched, when asked to (room for every new
  * element left was allocated). */
 FD_ALWAYS_INLINE void gather(matcher *m, uint64_t fingerprint) {
-    if (m->unmatched) m->unmatched->items[m->unmatched->count++] = fingerprint;
+    if (m->gathered) m->gathered->unmatched.items[m->gathered->unmatched.count++] = fingerprint;
+}
+
+/* Gathers the pair of new element j and old element i, when asked to. */
+FD_ALWAYS_INLINE void gather_pair(matcher *m, size_t j, size_t i) {
+    if (m->gathered) m->gathered->pairs[m->gathered->pair_count++] = (fd_segment){(uint32_t)j, (uint32_t)i, 1};
 }
 
 /* Queues old element i when unmatched (a listed one always is). */
@@ -97,6 +102,7 @@ FD_ALWAYS_INLINE void pop(matcher *m, size_t j, int listed, int filtered) {
     }
     if (link <= -2) slot->head = (uint32_t)(-link - 1); /* the next one, -(link + 2), plus 1 */
     fd_pair(c, head, j);
+    gather_pair(m, j, head);
 }
 
 /* Starts loading the slot of the listed element FD_PREFETCH_DISTANCE after items[k] in the
@@ -167,19 +173,29 @@ static void gather_all(const fd_context *c, const fd_left *side, fd_values *unma
     FD_FOR_EACH_LEFT(side, j, if (new_to_old[j] < 0) unmatched->items[unmatched->count++] = c->new_fp[j]);
 }
 
-fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_values *unmatched_new) {
+/* Room for what `gathered` holds, for `arriving` new elements: fingerprints, then pairs. */
+static fd_status prepare_gathered(const fd_context *c, fd_gathered *gathered, size_t arriving) {
+    memset(gathered, 0, sizeof *gathered);
+    if (arriving > SIZE_MAX / (sizeof(uint64_t) + sizeof(fd_segment))) return FD_ERR_TOO_LARGE;
+    void *block = fd_allocate_array(c->allocator, arriving, sizeof(uint64_t) + sizeof(fd_segment));
+    if (block == NULL) return FD_ERR_NO_MEMORY;
+    gathered->unmatched.items = block;
+    gathered->pairs = (fd_segment *)(void *)(gathered->unmatched.items + arriving);
+    return FD_OK;
+}
+
+fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_gathered *gathered) {
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
     size_t arriving = count_unmatched(c->new_to_old, &left->new_side);
-    if (unmatched_new) {
-        unmatched_new->count = 0;
-        unmatched_new->items = fd_allocate_array(c->allocator, arriving, sizeof(uint64_t));
-        if (unmatched_new->items == NULL) return FD_ERR_NO_MEMORY;
+    if (gathered) {
+        fd_status status = prepare_gathered(c, gathered, arriving);
+        if (status != FD_OK) return status;
     }
     if (waiting == 0 || arriving == 0) {
-        if (unmatched_new) gather_all(c, &left->new_side, unmatched_new);
+        if (gathered) gather_all(c, &left->new_side, &gathered->unmatched);
         return FD_OK;
     }
-    matcher m = {c, {NULL, 0, NULL, 0}, 0, unmatched_new};
+    matcher m = {c, {NULL, 0, NULL, 0}, 0, gathered};
     fd_status status = fd_queue_table_create(&m.table, waiting, c->allocator);
     if (status != FD_OK) return status;
     build_queues(&m, &left->old_side);
