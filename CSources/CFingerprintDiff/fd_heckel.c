@@ -73,7 +73,8 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     fd_range middle = fd_step_match_common_suffix(c, rest);
     size_t suffix = rest.old_end - middle.old_end, walked = 0;
     fd_remainder left;
-    fd_status status = fd_step_walk(c, middle, &left, &walked);
+    int moves_from_runs = c->in_lis != NULL && fd_walk_lis_applies(c);
+    fd_status status = fd_step_walk(c, middle, &left, &walked, moves_from_runs);
     if (status != FD_OK) return status;
     /* The walk path pays a table look-up per element left plus the duplicate check of every
      * element; the table-only path a look-up per element. Below a third aligned, it is cheaper
@@ -82,7 +83,6 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
         fd_gathered table = {{NULL, 0}, NULL, 0};
-        int moves_from_runs = c->in_lis != NULL && fd_walk_lis_applies(c);
         int gather = moves_from_runs || (!c->fingerprints_unique && fd_duplicates_gather(rest));
         status = fd_step_match_by_occurrence(c, &left, gather ? &table : NULL);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {

@@ -252,8 +252,9 @@ fd_range fd_step_match_common_suffix(fd_context *c, fd_range range);
 
 /* fd_walk.c: walks the range forwards from its start and backwards from its end, matching
  * aligned runs and writing -1 into every entry it steps over; fills *left with what it left
- * (the middle neither walk reached is untouched) and returns the pairs it made. */
-fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked);
+ * (the middle neither walk reached is untouched; with `record_runs`, also the runs it paired)
+ * and returns the pairs it made. */
+fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked, int record_runs);
 
 /* Fingerprints one step gathers for a later one: what fd_step_match_by_occurrence left
  * unmatched on the new side, for fd_step_find_duplicates. */

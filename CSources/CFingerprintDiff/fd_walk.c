@@ -60,7 +60,7 @@ typedef struct walk_state {
     size_t walked;          /* pairs made */
     fd_indices *old_left;   /* old elements stepped over */
     fd_indices *new_left;   /* new elements stepped over */
-    fd_segments *runs;      /* aligned runs paired */
+    fd_segments *runs;      /* aligned runs paired, when recorded (else NULL) */
     anchor_table *anchors;  /* shared by both walks */
     fd_range range;         /* the range walked, which the anchors cover */
     int out_of_memory;
@@ -195,7 +195,7 @@ FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor sto
         size_t run = fd_match_aligned(c, at.i, at.j, old_left < new_left ? old_left : new_left, forwards);
         if (run > 0) {
             size_t first_i = forwards ? at.i : at.i - run, first_j = forwards ? at.j : at.j - run;
-            if (!fd_segments_push(w->runs, first_j, first_i, run, c->allocator)) w->out_of_memory = 1;
+            if (w->runs != NULL && !fd_segments_push(w->runs, first_j, first_i, run, c->allocator)) w->out_of_memory = 1;
             w->walked += run, failures = 0;
             at.i = forwards ? at.i + run : at.i - run;
             at.j = forwards ? at.j + run : at.j - run;
@@ -221,17 +221,18 @@ FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor sto
     }
 }
 
-fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked) {
+fd_status fd_step_walk(fd_context *c, fd_range range, fd_remainder *left, size_t *walked, int record_runs) {
     memset(left, 0, sizeof *left);
     /* Look-ahead comparisons allowed: proportional to the range, so the walk is O(n + m). */
     uint64_t budget = 8 * ((uint64_t)(range.old_end - range.old_begin) + (range.new_end - range.new_begin)) + 4096;
     anchor_table anchors = {NULL, NULL, 0, 0, 0};
-    walk_state forwards = {c, budget, 0, &left->old_side.forward, &left->new_side.forward, &left->forward_runs,
+    walk_state forwards = {c, budget, 0, &left->old_side.forward, &left->new_side.forward,
+                           record_runs ? &left->forward_runs : NULL,
                            &anchors, range, 0};
     walk_cursor begin = {range.old_begin, range.new_begin}, end = {range.old_end, range.new_end};
     walk_cursor reached = walk(&forwards, begin, end, 1);
     walk_state backwards = {c, forwards.budget, 0, &left->old_side.backward, &left->new_side.backward,
-                            &left->backward_runs, &anchors, range, 0};
+                            record_runs ? &left->backward_runs : NULL, &anchors, range, 0};
     walk_cursor back = forwards.out_of_memory ? end : walk(&backwards, end, reached, 0);
     free_anchors(&anchors, c->allocator);
     left->old_side.middle_begin = reached.i, left->old_side.middle_end = back.i;
