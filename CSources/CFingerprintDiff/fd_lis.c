@@ -1,6 +1,7 @@
 /* One longest strictly increasing subsequence (fd_longest_increasing_subsequence), for every
- * caller: the changeset's moves, Hunt-Szymanski, the Swift layer's sectioned diffs; and
- * fd_lis_of_matching, the same for fd_diff's matching, which also counts its pairs.
+ * caller: the changeset's moves, Hunt-Szymanski, the Swift layer's sectioned diffs;
+ * fd_lis_of_matching, the same for fd_diff's matching, which also counts its pairs; and
+ * fd_lis_of_segments, the same from the matching's runs, without reading it (fd_walk_lis.c).
  *
  * Patience sorting with back links. Temporary memory 12 bytes per value (the piles, and the
  * stretches' starts and links). tails[p] names the element of the smallest value that ends
@@ -290,6 +291,25 @@ static uint32_t place_values_by_value(const int64_t *values, size_t first, size_
     return place_values(values, 1, first, count, tails, r, negative);
 }
 
+/* The piles and the stretches of one subsequence of at most `count` elements (12 bytes each). */
+typedef struct piles_and_runs {
+    uint32_t *tails;
+    runs r;
+} piles_and_runs;
+
+/* Allocates them; 0 when memory is exhausted (then give_back frees what was taken). */
+static int take(piles_and_runs *p, size_t count, const fd_allocator *allocator) {
+    p->tails = fd_allocate_array(allocator, count, sizeof(uint32_t));
+    uint32_t *stretches = fd_allocate_array(allocator, count, 2 * sizeof(uint32_t));
+    p->r = (runs){stretches, stretches ? stretches + count : NULL, 0};
+    return p->tails != NULL && stretches != NULL;
+}
+
+static void give_back(piles_and_runs *p, const fd_allocator *allocator) {
+    fd_deallocate(allocator, p->r.start);
+    fd_deallocate(allocator, p->tails);
+}
+
 /* Places the pairs of `segments` (see fd_lis_of_segments), named by their values; returns the
  * number of piles. The placements of place_values on the new_to_old the segments describe: a
  * segment above the last pile's top goes on new piles (place_values' ascending stretch does
@@ -327,17 +347,15 @@ fd_status fd_lis_of_segments(const fd_segment *segments, size_t segment_count, s
         memset(in_lis, 0, new_count);
         return FD_OK;
     }
-    uint32_t *tails = fd_allocate_array(allocator, pairs, sizeof(uint32_t));
-    uint32_t *stretches = fd_allocate_array(allocator, pairs, 2 * sizeof(uint32_t));
-    if (tails != NULL && stretches != NULL) {
-        runs r = {stretches, stretches + pairs, 0};
-        uint32_t piles = place_segments(segments, segment_count, tails, &r);
-        mark_subsequence(&r, old_to_new, piles > 0 ? tails[piles - 1] : NO_ELEMENT, new_count, in_lis);
+    piles_and_runs p;
+    int taken = take(&p, pairs, allocator);
+    if (taken) {
+        uint32_t piles = place_segments(segments, segment_count, p.tails, &p.r);
+        mark_subsequence(&p.r, old_to_new, piles > 0 ? p.tails[piles - 1] : NO_ELEMENT, new_count, in_lis);
         *length = piles;
     }
-    fd_deallocate(allocator, stretches);
-    fd_deallocate(allocator, tails);
-    return tails != NULL && stretches != NULL ? FD_OK : FD_ERR_NO_MEMORY;
+    give_back(&p, allocator);
+    return taken ? FD_OK : FD_ERR_NO_MEMORY;
 }
 
 /* The subsequence of `values`, whose elements are named by their values (position_of their
@@ -356,20 +374,18 @@ static fd_status lis(const int64_t *values, size_t count, const int64_t *positio
         memset(in_lis, 0, count);
         return FD_OK;
     }
-    uint32_t *tails = fd_allocate_array(allocator, count, sizeof(uint32_t));
-    uint32_t *stretches = fd_allocate_array(allocator, count, 2 * sizeof(uint32_t));
-    if (tails != NULL && stretches != NULL) {
-        runs r = {stretches, stretches + count, 0};
+    piles_and_runs p;
+    int taken = take(&p, count, allocator);
+    if (taken) {
         size_t negative = first;
-        uint32_t piles = position_of ? place_values_by_value(values, first, count, tails, &r, &negative)
-                                     : place_values_by_position(values, first, count, tails, &r, &negative);
-        mark_subsequence(&r, position_of, piles > 0 ? tails[piles - 1] : NO_ELEMENT, count, in_lis);
+        uint32_t piles = position_of ? place_values_by_value(values, first, count, p.tails, &p.r, &negative)
+                                     : place_values_by_position(values, first, count, p.tails, &p.r, &negative);
+        mark_subsequence(&p.r, position_of, piles > 0 ? p.tails[piles - 1] : NO_ELEMENT, count, in_lis);
         if (length) *length = piles;
         if (pairs) *pairs = count - negative;
     }
-    fd_deallocate(allocator, stretches);
-    fd_deallocate(allocator, tails);
-    return tails != NULL && stretches != NULL ? FD_OK : FD_ERR_NO_MEMORY;
+    give_back(&p, allocator);
+    return taken ? FD_OK : FD_ERR_NO_MEMORY;
 }
 
 fd_status fd_lis_of_matching(const int64_t *new_to_old, size_t new_count, const int64_t *old_to_new,

@@ -1,16 +1,25 @@
 /* The lists behind fd_remainder: what Heckel's walk leaves to the table and the runs it paired
- * (fd_indices_grow, fd_indices_free, fd_segments_push, fd_segments_free, fd_remainder_free). */
+ * (fd_indices_grow, fd_indices_free, fd_segments_grow, fd_segments_free, fd_remainder_free). */
 #include "fd_internal.h"
 
-int fd_indices_grow(fd_indices *list, const fd_allocator *allocator) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 256;
-    uint32_t *items = fd_allocate_array(allocator, capacity, sizeof(uint32_t));
-    if (items == NULL) return 0;
-    if (list->count > 0) memcpy(items, list->items, list->count * sizeof(uint32_t));
-    fd_deallocate(allocator, list->items);
-    list->items = items;
-    list->capacity = capacity;
+/* Doubles the room of a growable list of `size`-byte items (256 at first), keeping its
+ * `count` items; returns 0 when memory is exhausted (the list is then unchanged). */
+static int grow(void **items, size_t *capacity, size_t count, size_t size, const fd_allocator *allocator) {
+    size_t room = *capacity ? 2 * *capacity : 256;
+    void *larger = fd_allocate_array(allocator, room, size);
+    if (larger == NULL) return 0;
+    if (count > 0) memcpy(larger, *items, count * size);
+    fd_deallocate(allocator, *items);
+    *items = larger;
+    *capacity = room;
     return 1;
+}
+
+int fd_indices_grow(fd_indices *list, const fd_allocator *allocator) {
+    void *items = list->items;
+    int grown = grow(&items, &list->capacity, list->count, sizeof(uint32_t), allocator);
+    list->items = items;
+    return grown;
 }
 
 void fd_indices_free(fd_indices *list, const fd_allocator *allocator) {
@@ -19,14 +28,10 @@ void fd_indices_free(fd_indices *list, const fd_allocator *allocator) {
 }
 
 int fd_segments_grow(fd_segments *list, const fd_allocator *allocator) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 256;
-    fd_segment *items = fd_allocate_array(allocator, capacity, sizeof(fd_segment));
-    if (items == NULL) return 0;
-    if (list->count > 0) memcpy(items, list->items, list->count * sizeof(fd_segment));
-    fd_deallocate(allocator, list->items);
+    void *items = list->items;
+    int grown = grow(&items, &list->capacity, list->count, sizeof(fd_segment), allocator);
     list->items = items;
-    list->capacity = capacity;
-    return 1;
+    return grown;
 }
 
 void fd_segments_free(fd_segments *list, const fd_allocator *allocator) {
