@@ -55,7 +55,9 @@ fd_status fd_step_lis_of_walk(fd_context *c, fd_range rest, fd_range walked, con
     /* The runs of both walks in increasing positions, after the room for the result: the
      * forward walk's as recorded, then the backward walk's from its last. */
     fd_segment *walk_runs = segments + 2 + runs + table->pair_count;
-    memcpy(walk_runs, left->forward_runs.items, left->forward_runs.count * sizeof(fd_segment));
+    if (left->forward_runs.count > 0) { /* none recorded: no list to copy from */
+        memcpy(walk_runs, left->forward_runs.items, left->forward_runs.count * sizeof(fd_segment));
+    }
     for (size_t k = 0; k < left->backward_runs.count; k++) {
         walk_runs[left->forward_runs.count + k] = left->backward_runs.items[left->backward_runs.count - 1 - k];
     }
