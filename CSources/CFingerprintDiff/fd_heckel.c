@@ -82,7 +82,7 @@ static fd_status walk_then_table(fd_context *c, fd_range rest, int *done) {
     if (3 * (suffix + walked) >= rest.old_end - rest.old_begin && suffix + walked > 0) {
         fd_step_unmatch(c, (fd_range){left.old_side.middle_begin, left.old_side.middle_end,
                                       left.new_side.middle_begin, left.new_side.middle_end});
-        fd_gathered table = {{NULL, 0}, NULL, 0};
+        fd_gathered table = {{NULL, 0}, NULL, 0, moves_from_runs};
         int gather = moves_from_runs || (!c->fingerprints_unique && fd_duplicates_gather(rest));
         status = fd_step_match_by_occurrence(c, &left, gather ? &table : NULL);
         if (status == FD_OK && !(c->flags & FD_MATCH_HAD_DUPLICATES)) {

@@ -270,8 +270,9 @@ typedef struct fd_values {
  * after an error. */
 typedef struct fd_gathered {
     fd_values unmatched;
-    fd_segment *pairs;
+    fd_segment *pairs; /* NULL unless `with_pairs` */
     size_t pair_count;
+    int with_pairs;    /* set by the caller: whether the pairs are wanted */
 } fd_gathered;
 
 /* fd_occurrence_matching.c: matches, by occurrence order, the unmatched (-1) old and new

@@ -58,7 +58,9 @@ FD_ALWAYS_INLINE void gather(matcher *m, uint64_t fingerprint) {
 
 /* Gathers the pair of new element j and old element i, when asked to. */
 FD_ALWAYS_INLINE void gather_pair(matcher *m, size_t j, size_t i) {
-    if (m->gathered) m->gathered->pairs[m->gathered->pair_count++] = (fd_segment){(uint32_t)j, (uint32_t)i, 1};
+    if (m->gathered && m->gathered->pairs) {
+        m->gathered->pairs[m->gathered->pair_count++] = (fd_segment){(uint32_t)j, (uint32_t)i, 1};
+    }
 }
 
 /* Queues old element i when unmatched (a listed one always is). */
@@ -173,14 +175,18 @@ static void gather_all(const fd_context *c, const fd_left *side, fd_values *unma
     FD_FOR_EACH_LEFT(side, j, if (new_to_old[j] < 0) unmatched->items[unmatched->count++] = c->new_fp[j]);
 }
 
-/* Room for what `gathered` holds, for `arriving` new elements: fingerprints, then pairs. */
+/* Room for what `gathered` holds, for `arriving` new elements: fingerprints, then (when
+ * wanted) pairs. */
 static fd_status prepare_gathered(const fd_context *c, fd_gathered *gathered, size_t arriving) {
+    int with_pairs = gathered->with_pairs;
+    size_t size = sizeof(uint64_t) + (with_pairs ? sizeof(fd_segment) : 0);
     memset(gathered, 0, sizeof *gathered);
-    if (arriving > SIZE_MAX / (sizeof(uint64_t) + sizeof(fd_segment))) return FD_ERR_TOO_LARGE;
-    void *block = fd_allocate_array(c->allocator, arriving, sizeof(uint64_t) + sizeof(fd_segment));
+    gathered->with_pairs = with_pairs;
+    if (arriving > SIZE_MAX / size) return FD_ERR_TOO_LARGE;
+    void *block = fd_allocate_array(c->allocator, arriving, size);
     if (block == NULL) return FD_ERR_NO_MEMORY;
     gathered->unmatched.items = block;
-    gathered->pairs = (fd_segment *)(void *)(gathered->unmatched.items + arriving);
+    if (with_pairs) gathered->pairs = (fd_segment *)(void *)(gathered->unmatched.items + arriving);
     return FD_OK;
 }
 

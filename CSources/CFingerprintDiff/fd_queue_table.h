@@ -60,8 +60,12 @@ typedef struct fd_queue_table {
     unsigned filter_shift; /* 64 - log2 of the filter's words */
 } fd_queue_table;
 
-/* From FD_QUEUE_FILTER_ENTRIES_MIN entries the table has a filter: at least
- * FD_QUEUE_FILTER_BITS_MIN bits per entry (a power of two of 64-bit words). */
+/* From FD_QUEUE_FILTER_ENTRIES_MIN entries up to FD_QUEUE_SPARSE_ENTRIES_MAX the table has a
+ * filter: at least FD_QUEUE_FILTER_BITS_MIN bits per entry (a power of two of 64-bit words).
+ * Not above: there the table is a remainder of Myers or of the table-only path, whose new
+ * elements are rarely absent, and the filter took 1 to 3.7 bytes per element more of a
+ * million-element Myers diff's peak memory (`DiffBenchmarks --memory`: reversed 72.7 -> 76.4,
+ * all-new 59.7 -> 60.7). */
 enum { FD_QUEUE_FILTER_ENTRIES_MIN = 8192, FD_QUEUE_FILTER_BITS_MIN = 8, FD_QUEUE_FILTER_WORDS_MIN = 8 };
 
 /* Creates an empty table for up to `entries` fingerprints, with its filter from
@@ -74,7 +78,7 @@ static inline fd_status fd_queue_table_create(fd_queue_table *table, size_t entr
                                                                : (uint64_t)entries + (uint64_t)entries / 3 + 8;
     uint64_t words = 0;
     unsigned shift = 64 - 3;
-    if (entries >= FD_QUEUE_FILTER_ENTRIES_MIN) {
+    if (entries >= FD_QUEUE_FILTER_ENTRIES_MIN && entries <= FD_QUEUE_SPARSE_ENTRIES_MAX) {
         words = FD_QUEUE_FILTER_WORDS_MIN;
         while (words * 64 < (uint64_t)entries * FD_QUEUE_FILTER_BITS_MIN) words *= 2, shift--;
     }
