@@ -6,12 +6,12 @@
  * occurs at most once on each side (a matched new element has its old partner's fingerprint;
  * an unmatched one must differ from every old one, or the table would have matched it).
  * On large ranges (the bitmap's) the table's step gathers the unmatched new ones'
- * fingerprints as it leaves them (fd_step_match_by_occurrence's `unmatched_new`), where this
- * file once found them again through the walk's lists: a scattered read of new_to_old and of
+ * fingerprints as it leaves them (fd_step_match_by_occurrence's fd_gathered), where this file
+ * once found them again through the walk's lists: a scattered read of new_to_old and of
  * new_fp per listed element, and a branch on whether the table had matched it, in each of
  * passes 1 and 2. On mix-1M (20,000 such elements) the diff went from 15.4-15.9 to 14.7-14.9
- * ms (four alternated runs). Small ranges still read the lists (fd_duplicates_gather): there
- * they are in the cache, and gathering cost mix-100 40 ns (4%, five alternated runs).
+ * ms (four alternated runs). Small ranges still read the lists (fd_duplicates_gather), which
+ * are in the cache there.
  *
  * Small ranges (both sides together at most SMALL_ELEMENTS, every list up to mix-10k): one pass
  * through an exact set of 16-bit positions (`small_lists_repeat`), 4 bytes per value, on the

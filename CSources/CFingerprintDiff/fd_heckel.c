@@ -11,7 +11,7 @@
  *      table alone: the reference path, whose result steps 2-4 reproduce exactly. A caller
  *      that guarantees unique fingerprints (fd_diff's FD_DIFF_UNIQUE_FINGERPRINTS) skips the
  *      check: it could only confirm what the caller knows.
- *   5. fd_step_lis_of_walk (lists of up to 2^19 elements, with moves wanted): where the walk
+ *   5. fd_step_lis_of_walk (lists of 1,024 to 2^19 elements, moves wanted): where the walk
  *      stands, its longest increasing subsequence from the walk's runs and the table's pairs.
  * The result is therefore always the occurrence-order matching, flags included (with the
  * guarantee: as long as it holds). */

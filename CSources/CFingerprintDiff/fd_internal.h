@@ -98,7 +98,8 @@ typedef struct fd_range {
 static inline fd_context fd_context_make(const uint64_t *old_fp, size_t old_count, const uint64_t *new_fp,
                                          size_t new_count, int64_t *old_to_new, int64_t *new_to_old,
                                          const fd_allocator *allocator) {
-    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator, 0, 0, NULL, 0, 0, 0, 0};
+    fd_context context = {old_fp, old_count, new_fp, new_count, old_to_new, new_to_old, allocator,
+                          0, 0, NULL, 0, 0, 0, 0};
     return context;
 }
 
@@ -180,8 +181,8 @@ typedef struct fd_segments {
     size_t count, capacity;
 } fd_segments;
 
-/* Appends a segment; returns 0 when memory is exhausted. Amortised O(1). */
 int fd_segments_grow(fd_segments *list, const fd_allocator *allocator);
+/* Appends a segment; returns 0 when memory is exhausted. Amortised O(1). */
 static inline int fd_segments_push(fd_segments *list, size_t position, size_t value, size_t length,
                                    const fd_allocator *allocator) {
     if (list->count == list->capacity && !fd_segments_grow(list, allocator)) return 0;

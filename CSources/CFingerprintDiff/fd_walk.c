@@ -195,7 +195,9 @@ FD_ALWAYS_INLINE walk_cursor walk(walk_state *w, walk_cursor at, walk_cursor sto
         size_t run = fd_match_aligned(c, at.i, at.j, old_left < new_left ? old_left : new_left, forwards);
         if (run > 0) {
             size_t first_i = forwards ? at.i : at.i - run, first_j = forwards ? at.j : at.j - run;
-            if (w->runs != NULL && !fd_segments_push(w->runs, first_j, first_i, run, c->allocator)) w->out_of_memory = 1;
+            if (w->runs != NULL && !fd_segments_push(w->runs, first_j, first_i, run, c->allocator)) {
+                w->out_of_memory = 1;
+            }
             w->walked += run, failures = 0;
             at.i = forwards ? at.i + run : at.i - run;
             at.j = forwards ? at.j + run : at.j - run;
