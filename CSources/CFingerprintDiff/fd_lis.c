@@ -55,9 +55,10 @@ FD_ALWAYS_INLINE void runs_push_after(runs *r, size_t position, uint32_t link, u
     r->link[r->count++] = link;
 }
 
-/* runs_push_after with the predecessor's name read from `values`. */
+/* runs_push_after with the predecessor's name read from `values` (only when it could match). */
 FD_ALWAYS_INLINE void runs_push(runs *r, const int64_t *values, int by_value, size_t position, uint32_t link) {
-    runs_push_after(r, position, link, position > 0 ? name_of(values, by_value, position - 1) : NO_ELEMENT);
+    if (position > 0 && link != NO_ELEMENT && link == name_of(values, by_value, position - 1)) return;
+    runs_push_after(r, position, link, NO_ELEMENT);
 }
 
 /* From this many piles on, first_pile_not_below interpolates instead of searching in halves. */
@@ -165,7 +166,7 @@ static inline uint32_t position_named(const int64_t *position_of, uint32_t name)
  * stretch's elements back to the stretch's start, then the start's back link. Stretches are
  * visited in decreasing order, so each search starts where the last one ended; the elements
  * between two marked stretches are cleared on the way, so that every mark is written once. */
-static void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
+FD_ALWAYS_INLINE void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
                              uint8_t *in_lis) {
     size_t limit = r->count;
     for (uint32_t element = position_named(position_of, last); element != NO_ELEMENT;) {
