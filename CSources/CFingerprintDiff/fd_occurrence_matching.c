@@ -192,6 +192,7 @@ static fd_status prepare_gathered(const fd_context *c, fd_gathered *gathered, si
 
 fd_status fd_step_match_by_occurrence(fd_context *c, const fd_remainder *left, fd_gathered *gathered) {
     size_t waiting = count_unmatched(c->old_to_new, &left->old_side);
+    if (waiting == 0 && gathered == NULL) return FD_OK; /* nothing to match, nothing to gather */
     size_t arriving = count_unmatched(c->new_to_old, &left->new_side);
     if (gathered) {
         fd_status status = prepare_gathered(c, gathered, arriving);
