@@ -16,7 +16,8 @@
  * takes no more memory than the shared one would. Positions come from the mixed fingerprint by
  * multiply-high, probing is linear (as in fd_occurrence_table.h).
  *
- * From FD_QUEUE_FILTER_ENTRIES_MIN old elements the table has a filter after its slots, at
+ * From FD_QUEUE_FILTER_ENTRIES_MIN old elements (up to FD_QUEUE_SPARSE_ENTRIES_MAX, see
+ * FD_QUEUE_FILTER_ENTRIES_MIN's note) the table has a filter after its slots, at
  * least 8 bits per fingerprint (16 KiB at 12,000): each fingerprint given a slot sets two bits
  * of one 64-bit word (a hash with a multiplier of its own), and a new element whose two bits
  * are not both set is absent from old without a look-up (about 3% of the absent ones pass, and
@@ -68,8 +69,8 @@ typedef struct fd_queue_table {
  * all-new 59.7 -> 60.7). */
 enum { FD_QUEUE_FILTER_ENTRIES_MIN = 8192, FD_QUEUE_FILTER_BITS_MIN = 8, FD_QUEUE_FILTER_WORDS_MIN = 8 };
 
-/* Creates an empty table for up to `entries` fingerprints, with its filter from
- * FD_QUEUE_FILTER_ENTRIES_MIN (slots and filter in one block, zeroed by one memset).
+/* Creates an empty table for up to `entries` fingerprints, with its filter in the sizes that
+ * have one (slots and filter in one block, zeroed by one memset).
  * FD_ERR_TOO_LARGE when `entries` needs more than 32-bit heads. */
 static inline fd_status fd_queue_table_create(fd_queue_table *table, size_t entries, const fd_allocator *allocator) {
     memset(table, 0, sizeof *table);
