@@ -85,10 +85,14 @@ static inline size_t is_candidate(bitmap map, uint64_t value) {
     return (map.bytes[bit >> 3] >> (bit & 7)) & 1;
 }
 
-/* Pass 3: whether two of the candidates are equal. The slot of the candidate
- * FD_PREFETCH_DISTANCE ahead is prefetched: at a million values the set (2 MB for about
- * 120,000 candidates) misses the cache at nearly every probe, and the loop, which stops at the
- * first repeat, does not run far enough ahead on its own. Measured on mix-1M's shape (fd_diff
+/* From this many slots (1 MB) pass 3 prefetches (see candidates_repeat); smaller sets stay in
+ * the cache (DifferenceKit's shape at 100,000: about 8,000 slots). */
+enum { PREFETCHED_SET_SLOTS = 1 << 17 };
+
+/* Pass 3: whether two of the candidates are equal. From PREFETCHED_SET_SLOTS slots, the slot of
+ * the candidate FD_PREFETCH_DISTANCE ahead is prefetched: at a million values the set (2 MB for
+ * about 120,000 candidates) misses the cache at nearly every probe, and the loop, which stops
+ * at the first repeat, does not run far enough ahead on its own. Measured on mix-1M's shape (fd_diff
  * alone, the median of eight alternated rounds of the minimum of 15 runs): 8.37 -> 8.27 ms;
  * in DiffBenchmarks, 15.45 -> 15.2 ms (twenty alternated runs, medians). Tried with it and not
  * kept: a set of 32-bit tags (half the bytes; 8.09 against 8.08 ms). */
@@ -100,7 +104,7 @@ static fd_status candidates_repeat(const uint64_t *candidates, size_t count, con
     memset(set, 0, capacity * sizeof(uint64_t));
     size_t zeros = 0; /* 0 marks an empty slot, so the value 0 is counted aside */
     for (size_t k = 0; k < count && !*found; k++) {
-        if (k + FD_PREFETCH_DISTANCE < count) {
+        if (capacity >= PREFETCHED_SET_SLOTS && k + FD_PREFETCH_DISTANCE < count) {
             FD_PREFETCH(set + ((size_t)(fd_mix(candidates[k + FD_PREFETCH_DISTANCE]) >> 32) & (capacity - 1)));
         }
         uint64_t value = candidates[k];

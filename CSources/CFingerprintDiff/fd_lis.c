@@ -167,20 +167,26 @@ static inline uint32_t position_named(const int64_t *position_of, uint32_t name)
  * visited in decreasing order, so each search starts where the last one ended; the elements
  * between two marked stretches are cleared on the way, so that every mark is written once.
  * Named by value, each step reads position_of at a link, a miss at a million: the links of
- * the stretches 8 and 16 below are prefetched (the chain skips the stretches of moved
- * elements, about half of them on mix-1M, so 8 below alone is often only a few steps ahead).
- * mix-1M's fd_diff alone went from 8.27 to 8.09 ms (median of eight alternated rounds of the
- * minimum of 15 runs); adding 32 below, or 4, 12 or 24, changed nothing measurable. */
+ * the stretches 8 below are prefetched, and from MARK_FAR_PREFETCH_MIN elements (position_of
+ * 2 MB and more) those 16 below too (the chain skips the stretches of moved elements, about
+ * half of them on mix-1M, so 8 below alone is often only a few steps ahead). mix-1M's fd_diff
+ * alone went from 8.27 to 8.09 ms (median of eight alternated rounds of the minimum of 15
+ * runs); adding 32 below, or 4, 12 or 24, changed nothing measurable. */
+/* From this many elements mark_subsequence also prefetches 16 stretches below (see there). */
+enum { MARK_FAR_PREFETCH_MIN = 1 << 18 };
+
 FD_ALWAYS_INLINE void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
                              uint8_t *in_lis) {
     size_t limit = r->count;
+    const int far = position_of != NULL && end >= MARK_FAR_PREFETCH_MIN;
     for (uint32_t element = position_named(position_of, last); element != NO_ELEMENT;) {
         size_t stretch = stretch_of(r, limit, element);
         uint32_t start = r->start[stretch];
-        if (position_of != NULL && stretch >= 16) { /* the usual next ones: a miss each */
-            if (r->link[stretch - 8] != NO_ELEMENT) FD_PREFETCH(position_of + r->link[stretch - 8]);
-            if (r->link[stretch - 16] != NO_ELEMENT) FD_PREFETCH(position_of + r->link[stretch - 16]);
+        /* the usual next ones: a miss each */
+        if (position_of != NULL && stretch >= 8 && r->link[stretch - 8] != NO_ELEMENT) {
+            FD_PREFETCH(position_of + r->link[stretch - 8]);
         }
+        if (far && stretch >= 16 && r->link[stretch - 16] != NO_ELEMENT) FD_PREFETCH(position_of + r->link[stretch - 16]);
         fill_marks(in_lis + (size_t)element + 1, 0, end - element - 1);
         fill_marks(in_lis + start, 1, (size_t)(element - start) + 1);
         end = start;
