@@ -92,10 +92,10 @@ enum { PREFETCHED_SET_SLOTS = 1 << 17 };
 /* Pass 3: whether two of the candidates are equal. From PREFETCHED_SET_SLOTS slots, the slot of
  * the candidate FD_PREFETCH_DISTANCE ahead is prefetched: at a million values the set (2 MB for
  * about 120,000 candidates) misses the cache at nearly every probe, and the loop, which stops
- * at the first repeat, does not run far enough ahead on its own. Measured on mix-1M's shape (fd_diff
- * alone, the median of eight alternated rounds of the minimum of 15 runs): 8.37 -> 8.27 ms;
- * in DiffBenchmarks, 15.45 -> 15.2 ms (twenty alternated runs, medians). Tried with it and not
- * kept: a set of 32-bit tags (half the bytes; 8.09 against 8.08 ms). */
+ * at the first repeat, does not run far enough ahead on its own. Measured on mix-1M's shape
+ * (fd_diff alone, the median of eight alternated rounds of the fastest of 15 runs): 8.37 ->
+ * 8.27 ms; in DiffBenchmarks, 15.45 -> 15.2 ms (twenty alternated runs, medians). Tried with
+ * it and not kept: a set of 32-bit tags (half the bytes; 8.09 against 8.08 ms). */
 static fd_status candidates_repeat(const uint64_t *candidates, size_t count, const fd_allocator *allocator, int *found) {
     size_t capacity = 16;
     while (capacity < 2 * count) capacity *= 2;

@@ -161,6 +161,9 @@ static inline uint32_t position_named(const int64_t *position_of, uint32_t name)
     return position_of == NULL || name == NO_ELEMENT ? name : (uint32_t)position_of[name];
 }
 
+/* From this many elements mark_subsequence also prefetches 16 stretches below (see there). */
+enum { MARK_FAR_PREFETCH_MIN = 1 << 18 };
+
 /* Writes the marks of the elements before `end`: 1 for the subsequence that ends at the
  * element named `last` (none when it is NO_ELEMENT), 0 for the others. From each element, its
  * stretch's elements back to the stretch's start, then the start's back link. Stretches are
@@ -170,11 +173,8 @@ static inline uint32_t position_named(const int64_t *position_of, uint32_t name)
  * the stretches 8 below are prefetched, and from MARK_FAR_PREFETCH_MIN elements (position_of
  * 2 MB and more) those 16 below too (the chain skips the stretches of moved elements, about
  * half of them on mix-1M, so 8 below alone is often only a few steps ahead). mix-1M's fd_diff
- * alone went from 8.27 to 8.09 ms (median of eight alternated rounds of the minimum of 15
+ * alone went from 8.27 to 8.09 ms (median of eight alternated rounds of the fastest of 15
  * runs); adding 32 below, or 4, 12 or 24, changed nothing measurable. */
-/* From this many elements mark_subsequence also prefetches 16 stretches below (see there). */
-enum { MARK_FAR_PREFETCH_MIN = 1 << 18 };
-
 FD_ALWAYS_INLINE void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
                              uint8_t *in_lis) {
     size_t limit = r->count;
@@ -186,7 +186,9 @@ FD_ALWAYS_INLINE void mark_subsequence(const runs *r, const int64_t *position_of
         if (position_of != NULL && stretch >= 8 && r->link[stretch - 8] != NO_ELEMENT) {
             FD_PREFETCH(position_of + r->link[stretch - 8]);
         }
-        if (far && stretch >= 16 && r->link[stretch - 16] != NO_ELEMENT) FD_PREFETCH(position_of + r->link[stretch - 16]);
+        if (far && stretch >= 16 && r->link[stretch - 16] != NO_ELEMENT) {
+            FD_PREFETCH(position_of + r->link[stretch - 16]);
+        }
         fill_marks(in_lis + (size_t)element + 1, 0, end - element - 1);
         fill_marks(in_lis + start, 1, (size_t)(element - start) + 1);
         end = start;
