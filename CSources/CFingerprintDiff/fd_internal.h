@@ -300,6 +300,17 @@ fd_status fd_step_find_duplicates(const fd_context *c, fd_range range, const fd_
  * scattered read each); otherwise from `new_left`, and `unmatched_new` is not read. */
 int fd_duplicates_gather(fd_range range);
 
+/* The values the sieve of a large duplicate check goes through: two arrays, one after the
+ * other (a range's old fingerprints and the unmatched new ones). */
+typedef struct fd_value_lists {
+    const uint64_t *items[2];
+    size_t counts[2];
+} fd_value_lists;
+
+/* fd_duplicates_sieve.c: sets *found when a value occurs twice in `values` (at least two of
+ * them; exact). For fd_step_find_duplicates on large ranges. */
+fd_status fd_sieve_repeats(fd_value_lists values, const fd_allocator *allocator, int *found);
+
 /* fd_hunt_szymanski.c: the LCS of a sparse middle from its occurrence chains (fd_myers.c).
  * Sparse: at most FD_HUNT_SZYMANSKI_PAIRS_PER_ELEMENT equal pairs per element of the middle
  * (always so for unique ids); denser middles go to Myers' search. */

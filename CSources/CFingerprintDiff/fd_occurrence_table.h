@@ -11,8 +11,8 @@
  * Three steps keep small sets of their own instead, over other and much smaller sets than the
  * occurrences, whose slots hold the fingerprint itself: the walk's anchors (fd_walk.c: one old
  * element in 32, built only when the walk loses its place, before any occurrence table exists),
- * the duplicate check's candidates (fd_duplicates.c: the values its bitmap could not tell
- * apart, about 1 in 5 to 20) and, on the stack, the at most 1,024 new fingerprints Heckel samples
+ * the duplicate check's candidates (fd_duplicates_sieve.c: the values its bitmaps could not
+ * tell apart, about 1 in 5 to 20) and, on the stack, the at most 1,024 new fingerprints Heckel samples
  * before its walk (fd_heckel.c), before any table exists. The first two say why, with figures:
  * on this table's type they cost 1-4% more instructions per diff. Building the occurrence
  * table over the whole range instead is what

@@ -2,8 +2,9 @@ import CFingerprintDiff
 import Testing
 import SeededRandom
 
-/// The duplicate check above its small-range bound (fd_duplicates.c: one bitmap, the bits found
-/// set listed, then an exact set of the candidates): it decides whether Heckel's walk stands,
+/// The duplicate check above its small-range bound (fd_duplicates_sieve.c: one bitmap, the bits
+/// found set listed, a coarser bitmap of those, then an exact set of the candidates, from many
+/// candidates after a second sieve): it decides whether Heckel's walk stands,
 /// so a repeat it misses shows as a result that differs from the table-only path (the flags
 /// at least), and a repeat it invents as the table's allocations.
 @Suite("C core: the duplicate check on large ranges")
@@ -119,6 +120,97 @@ struct CoreDuplicateCheckTests {
             }
             #expect(result == expected, "colliding \(plant)")
             #expect((result.flags & FD_MATCH_HAD_DUPLICATES != 0) == plant.repeats, "colliding \(plant)")
+        }
+    }
+
+    /// A fingerprint whose mixed value (fd_mix's, whose top bits are the sieve's bits) has
+    /// `topBits` as its top `width` bits, and random bits below.
+    static func crafted(topBits: UInt64, width: Int, _ generator: inout SplitMix64) -> UInt64 {
+        let low = UInt64.random(in: 0...UInt64.max, using: &generator) >> width
+        return ((topBits << (64 - width)) | low) &* inverseOfMixer
+    }
+
+    /// `crafted` fingerprints and `randomCount` XXH3 ones, shuffled, as old; new is old with its
+    /// first two swapped (no common prefix: the check sees every value). With `repeated`, one
+    /// crafted fingerprint is copied over another.
+    static func craftedCase(_ crafted: [UInt64], randomCount: Int, repeated: Bool, _ generator: inout SplitMix64)
+        -> (old: [UInt64], new: [UInt64]) {
+        var old = crafted + (0..<randomCount).map { fd_fingerprint_u64(UInt64($0) &+ 0x5EED_0000) }
+        old.shuffle(using: &generator)
+        if repeated {
+            let sources = Set(crafted)
+            let from = old.firstIndex { sources.contains($0) }!, to = old.lastIndex { sources.contains($0) }!
+            old[to] = old[from]
+        }
+        var new = old
+        new.swapAt(0, 1)
+        return (old, new)
+    }
+
+    /// Expects the diff of a `craftedCase` to be the table-only one, with a repeat exactly when
+    /// `repeated`; without one, that the check made `allocations` allocations (those the diff
+    /// makes that the same diff told the fingerprints are unique does not): which passes ran.
+    /// Returns their sizes, in order.
+    @discardableResult
+    static func expectCheck(_ lists: (old: [UInt64], new: [UInt64]), repeated: Bool, allocations: Int,
+                            _ label: String) -> [Int] {
+        expectTableOnlyResult(lists.old, lists.new, repeats: repeated, label)
+        guard !repeated else { return [] }
+        let (_, trusting) = CoreMatchingTests.withFailingAllocator(failAt: .max) {
+            Walk.diff(lists.old, lists.new, flags: FD_DIFF_UNIQUE_FINGERPRINTS, allocator: $0)
+        }
+        let (_, checking) = CoreMatchingTests.withFailingAllocator(failAt: .max) {
+            Walk.diff(lists.old, lists.new, allocator: $0)
+        }
+        #expect(checking.allocations - trusting.allocations == allocations, "\(label)")
+        let first = zip(checking.sizes, trusting.sizes).prefix { $0 == $1 }.count
+        #expect(Array(checking.sizes[(first + allocations)...]) == Array(trusting.sizes[first...]),
+                "the check's allocations come in a row: \(label)")
+        return Array(checking.sizes[first..<min(first + allocations, checking.sizes.count)])
+    }
+
+    /// 40,000 values: pass 1's bitmap has 2^20 bits, and about 900 are listed, so pass 2's
+    /// coarse bitmap has 2^15 (a coarse bit covers 32 fine ones). 300 groups of crafted
+    /// fingerprints each fill the 64 fine bits of a block, one of them twice: each group lists
+    /// one bit, and its coarse bit brings 31 values whose own bit no other value has. That is
+    /// more than pass 2's bound (twice the listed bits and one value in 16), so it runs again on
+    /// the listed bits: four allocations (the bitmap, both candidate arrays, the exact set).
+    @Test("crafted fingerprints that fill the coarse bits: pass 2 again on the listed bits, still exact")
+    func coarseBitsFilled() {
+        var generator = SplitMix64(seed: 1_048_576)
+        var crafted: [UInt64] = []
+        for group in 0..<300 {
+            let block = UInt64(group * 3_449 % 16_384) * 64
+            crafted += (0..<64).map { Self.crafted(topBits: block + UInt64($0), width: 20, &generator) }
+            crafted.append(Self.crafted(topBits: block, width: 20, &generator))
+        }
+        for repeated in [false, true] {
+            let lists = Self.craftedCase(crafted, randomCount: 40_000 - crafted.count, repeated: repeated, &generator)
+            Self.expectCheck(lists, repeated: repeated, allocations: 4, "coarse bits filled, repeated: \(repeated)")
+        }
+    }
+
+    /// 100,000 values: pass 1's bitmap has 2^21 bits. 17,000 pairs of crafted fingerprints share
+    /// a bit each (distinct bits), so the first sieve keeps at least 34,000 candidates: more
+    /// than SIEVED_CANDIDATES_MIN (32,768), which go through a second sieve on other bits before
+    /// the exact set: five allocations (two bitmaps, two candidate arrays, the set), the set small.
+    @Test("many candidates go through a second sieve, which finds exactly the repeats")
+    func secondSieve() {
+        var generator = SplitMix64(seed: 2_097_152)
+        var crafted: [UInt64] = []
+        for pair in 0..<17_000 {
+            let bit = (UInt64(pair) &* 0x9E37 &+ 12_345) & (1 << 21 - 1)
+            crafted += [Self.crafted(topBits: bit, width: 21, &generator),
+                        Self.crafted(topBits: bit, width: 21, &generator)]
+        }
+        for repeated in [false, true] {
+            let lists = Self.craftedCase(crafted, randomCount: 100_000 - crafted.count, repeated: repeated, &generator)
+            let sizes = Self.expectCheck(lists, repeated: repeated, allocations: 5,
+                                         "second sieve, repeated: \(repeated)")
+            // The exact set, last, has twice as many 8-byte slots as candidates reached it, in
+            // a power of two: about 2,000 left by the second sieve's own bits (32 KiB), where
+            // through the first sieve's bits again all 34,000 would (1 MiB).
+            if !repeated { #expect(sizes.last.map { $0 <= 64 << 10 } == true, "the set: \(sizes)") }
         }
     }
 

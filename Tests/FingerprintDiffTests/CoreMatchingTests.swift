@@ -245,6 +245,7 @@ struct CoreMatchingTests {
         var failAt: Int
         var allocations = 0
         var live = 0
+        var sizes: [Int] = [] // of every allocation made, in order
     }
 
     static func withFailingAllocator<R>(failAt: Int, _ body: (UnsafePointer<fd_allocator>) -> R) -> (R, FailingAllocator) {
@@ -257,6 +258,7 @@ struct CoreMatchingTests {
                 defer { state.pointee.allocations += 1 }
                 if state.pointee.allocations == state.pointee.failAt { return nil }
                 state.pointee.live += 1
+                state.pointee.sizes.append(size)
                 return malloc(size)
             },
             deallocate: { context, pointer in

@@ -160,7 +160,7 @@ struct CoreWalkTests {
     }
 
     /// Above 65,535 elements on both sides together the duplicate check that decides whether
-    /// the walk stands takes its bitmap, below it an exact set (fd_duplicates.c): the cases
+    /// the walk stands takes its bitmaps (fd_duplicates_sieve.c), below it an exact set (fd_duplicates.c): the cases
     /// above stay below, these go above, with no id repeated or one repeated id planted.
     @Test("above the duplicate check's small-range bound, the walk gives exactly the table-only result too")
     func walkEqualsTableOnlyOnLargeLists() {

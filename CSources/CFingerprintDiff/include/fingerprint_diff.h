@@ -55,6 +55,7 @@
  *                            repeats' counts (the plain matching, the walk's anchors and the
  *                            duplicate check keep tables of their own: their files say why)
  *   fd_duplicates.c          whether any fingerprint repeats (decides if the walk may stand)
+ *   fd_duplicates_sieve.c    the same on large ranges: bitmaps, then an exact set
  *   fd_common_ends.c         the common prefix and suffix, matched in place
  *   fd_myers.c               Myers: ends, occurrence counts, then sparse or dense search
  *   fd_hunt_szymanski.c      the sparse search, on the shared LIS

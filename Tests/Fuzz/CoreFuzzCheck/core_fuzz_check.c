@@ -264,7 +264,7 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
     int edit_mode = (mode >> 7) & 1;
     if (edit_mode) {
         /* Distinct values, no injection, byte 2 at 255: 40,000 more, so that both sides together
-         * pass the duplicate check's small-range bound (its bitmap, fd_duplicates.c). */
+         * pass the duplicate check's small-range bound (its sieve, fd_duplicates_sieve.c). */
         size_t old_count = 16 * split_byte + 1 + (!inject && fail_at == 255 && (mode & 3) ? 40000 : 0);
         if (!build_edited(elements, element_count, old_count, (mode & 3) ? 0 : 5, &old_fp, &n, &new_fp, &m)) {
             old_fp = new_fp = NULL;
