@@ -12,7 +12,8 @@ struct CoreDiffAllocationFailureTests {
     typealias Walk = CoreWalkTests
 
     /// Inputs that reach each allocating path: unique ids through the walk and the table (small
-    /// range and bitmap), repeated ids through the repeats' pairing, and Myers.
+    /// range and bitmap, and fingerprints crafted to take the sieve's second pass 2 and its
+    /// second sieve), repeated ids through the repeats' pairing, and Myers.
     static func cases() -> [(String, [UInt64], [UInt64], fd_algorithm, UInt32)] {
         var generator = SplitMix64(seed: 909)
         let fingerprint = Walk.fingerprintings[0].1
@@ -22,7 +23,14 @@ struct CoreDiffAllocationFailureTests {
         }
         let unique = lists(3_000, nil, .differenceKit), large = lists(34_000, nil, .randomMoves)
         let repeated = lists(400, 30, .localEdits)
+        let sieve = CoreDuplicateCheckTests.self
+        let filled = sieve.craftedCase(sieve.coarseBitsFillingFingerprints(&generator), randomCount: 20_500,
+                                       repeated: false, &generator)
+        let paired = sieve.craftedCase(sieve.pairedFingerprints(&generator), randomCount: 66_000, repeated: false,
+                                       &generator)
         return [
+            ("walk, coarse bits filled", filled.old, filled.new, FD_ALGORITHM_HECKEL, 0),
+            ("walk, second sieve", paired.old, paired.new, FD_ALGORITHM_HECKEL, 0),
             ("walk, unique", unique.0, unique.1, FD_ALGORITHM_HECKEL, 0),
             ("walk, unique, guaranteed", unique.0, unique.1, FD_ALGORITHM_HECKEL, FD_DIFF_UNIQUE_FINGERPRINTS),
             ("walk, bitmap's range", large.0, large.1, FD_ALGORITHM_HECKEL, 0),
@@ -44,7 +52,8 @@ struct CoreDiffAllocationFailureTests {
         defer {
             // Only the walk does without (its anchors), and these inputs make it need them.
             #expect(!recovered.isEmpty && recovered.isSubset(of: ["walk, unique", "walk, unique, guaranteed",
-                                                                  "walk, bitmap's range"]), "\(recovered)")
+                                                                  "walk, bitmap's range", "walk, coarse bits filled",
+                                                                  "walk, second sieve"]), "\(recovered)")
         }
         for (name, old, new, algorithm, flags) in Self.cases() {
             let reference = Self.diff(old, new, algorithm, flags, nil).1

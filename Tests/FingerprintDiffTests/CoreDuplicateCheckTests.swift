@@ -169,6 +169,29 @@ struct CoreDuplicateCheckTests {
         return Array(checking.sizes[first..<min(first + allocations, checking.sizes.count)])
     }
 
+    /// The fingerprints of `coarseBitsFilled`: 300 groups of 65.
+    static func coarseBitsFillingFingerprints(_ generator: inout SplitMix64) -> [UInt64] {
+        var crafted: [UInt64] = []
+        for group in 0..<300 {
+            let block = UInt64(group * 3_449 % 16_384) * 64
+            crafted += (0..<64).map { Self.crafted(topBits: block + UInt64($0), width: 20, &generator) }
+            crafted.append(Self.crafted(topBits: block, width: 20, &generator))
+        }
+        return crafted
+    }
+
+    /// The fingerprints of `secondSieve`: 17,000 pairs, each sharing the top 21 bits of its
+    /// mixed values.
+    static func pairedFingerprints(_ generator: inout SplitMix64) -> [UInt64] {
+        var crafted: [UInt64] = []
+        for pair in 0..<17_000 {
+            let bit = (UInt64(pair) &* 0x9E37 &+ 12_345) & (1 << 21 - 1)
+            crafted += [Self.crafted(topBits: bit, width: 21, &generator),
+                        Self.crafted(topBits: bit, width: 21, &generator)]
+        }
+        return crafted
+    }
+
     /// 40,000 values: pass 1's bitmap has 2^20 bits, and about 900 are listed, so pass 2's
     /// coarse bitmap has 2^15 (a coarse bit covers 32 fine ones). 300 groups of crafted
     /// fingerprints each fill the 64 fine bits of a block, one of them twice: each group lists
@@ -178,14 +201,10 @@ struct CoreDuplicateCheckTests {
     @Test("crafted fingerprints that fill the coarse bits: pass 2 again on the listed bits, still exact")
     func coarseBitsFilled() {
         var generator = SplitMix64(seed: 1_048_576)
-        var crafted: [UInt64] = []
-        for group in 0..<300 {
-            let block = UInt64(group * 3_449 % 16_384) * 64
-            crafted += (0..<64).map { Self.crafted(topBits: block + UInt64($0), width: 20, &generator) }
-            crafted.append(Self.crafted(topBits: block, width: 20, &generator))
-        }
+        let crafted = Self.coarseBitsFillingFingerprints(&generator)
         for repeated in [false, true] {
-            let lists = Self.craftedCase(crafted, randomCount: 40_000 - crafted.count, repeated: repeated, &generator)
+            let lists = Self.craftedCase(crafted, randomCount: 40_000 - crafted.count, repeated: repeated,
+                                         &generator)
             Self.expectCheck(lists, repeated: repeated, allocations: 4, "coarse bits filled, repeated: \(repeated)")
         }
     }
@@ -197,12 +216,7 @@ struct CoreDuplicateCheckTests {
     @Test("many candidates go through a second sieve, which finds exactly the repeats")
     func secondSieve() {
         var generator = SplitMix64(seed: 2_097_152)
-        var crafted: [UInt64] = []
-        for pair in 0..<17_000 {
-            let bit = (UInt64(pair) &* 0x9E37 &+ 12_345) & (1 << 21 - 1)
-            crafted += [Self.crafted(topBits: bit, width: 21, &generator),
-                        Self.crafted(topBits: bit, width: 21, &generator)]
-        }
+        let crafted = Self.pairedFingerprints(&generator)
         for repeated in [false, true] {
             let lists = Self.craftedCase(crafted, randomCount: 100_000 - crafted.count, repeated: repeated, &generator)
             let sizes = Self.expectCheck(lists, repeated: repeated, allocations: 5,
