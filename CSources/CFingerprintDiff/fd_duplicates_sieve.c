@@ -4,16 +4,19 @@
  * stays in the cache: 2^k bits (k at most 32), at least 16 per value up to 512 KiB (262,144
  * values), else at least 8, a value's bit the top k bits of its mixed value:
  *  1. each value sets its bit; a value that finds it set already lists it (4 bytes per bit;
- *     about 1 value in 20 to 40 with no repeat, 1 in 10 to 20 above 262,144 values);
- *  2. the listed bits are set in a coarser bitmap, COARSE_BITS_PER_LISTED bits per listed bit
- *     (a listed bit sets the bit of its top bits): the values whose coarse bit is set are the
- *     candidates (each repeated value among them, and about one value in 32 besides);
+ *     about 1 value in 33 to 65 with no repeat, 1 in 16 to 33 above 262,144 values);
+ *  2. the listed bits are set in a coarser bitmap, 32 to 63 bits per listed bit (see
+ *     COARSE_BITS_PER_LISTED; a listed bit sets the bit of its top bits): the values whose
+ *     coarse bit is set are the candidates (each repeated value among them, and at most about
+ *     one value in 32 besides: 1 in 40 to 60 measured);
  *  3. the candidates go through an exact open-addressing set; from SIEVED_CANDIDATES_MIN of
- *     them (a set that misses the cache), first through a second sieve on other bits.
- * When more than a quarter of the values list their bit (a quarter of them repeats, or
- * fingerprints chosen to collide), every bit is set: every value is a candidate. When pass 2
- * keeps more candidates than its bound (fingerprints chosen to fill the coarse bits), it runs
- * again on the listed bits themselves, which keep at most two values per listed bit.
+ *     them (a set of 512 KiB and more, which misses the cache), first through a second sieve
+ *     on other bits.
+ * When at least a quarter of the values list their bit (a quarter of them repeats, or
+ * fingerprints chosen to collide), every bit is set: every value is a candidate (and from
+ * SIEVED_CANDIDATES_MIN values on, the second sieve sorts them). When pass 2 keeps as many
+ * candidates as its bound (fingerprints chosen to fill the coarse bits), it runs again on the
+ * listed bits themselves, which keep at most two values per listed bit.
  *
  * It replaces two bitmaps of 8 bits per value updated in pass 1 (`seen`, and `repeated` marked
  * where a bit was seen twice), indexed by a multiply-high: one read-modify-write per value
@@ -26,19 +29,20 @@
  * Pass 2 first went through pass 1's bitmap, cleared and given the listed bits again: at a
  * million values 1 MB, the whole L2 cache of the machine measured, read at random while the
  * fingerprints stream through it, and cleared once more. The coarse bitmap takes 256 KiB there
- * (32 KiB at 100,000) and only it is cleared; it keeps 132,000 candidates instead of 114,000.
+ * (16 KiB at 100,000) and only it is cleared; it keeps 132,000 candidates instead of 114,000.
  * Measured on mix-1M's shape (fd_diff alone, medians of eight alternated rounds of the fastest
  * of 15 runs): 7.96 -> 7.65 and 7.87 -> 7.66 ms; 16 bits per listed bit 7.78, 64 bits 7.98.
  * At 100,000 (DifferenceKit's and mix's shapes) the same within 1%.
  *
- * The second sieve: at a million values the exact set (4 MB for 132,000 candidates) missed the
- * cache at nearly every probe. Pass 3 alone (a C benchmark, random candidates, minimum of 21
+ * The second sieve: at a million values the exact set (2 MB for the 114,000 candidates of the
+ * fine bitmap, 4 MB for the coarse one's 132,000) missed the cache at nearly every probe; after
+ * the second sieve it holds about 2,000 (32 KiB). Pass 3 alone (a C benchmark, random candidates, minimum of 21
  * runs): 120,000 candidates 0.70 -> 0.36 ms, 138,000 0.59-0.75 -> 0.45 ms, 40,000 0.13 ->
  * 0.12 ms; 20,000 0.055 against 0.061 ms, hence SIEVED_CANDIDATES_MIN. fd_diff alone on mix-1M's
  * shape, as above: 8.05 (the coarse bitmap alone) -> 7.74 ms, against 8.22 before both; at
- * 100,000 elements the same (0.662, 0.649 and 0.651 ms: no second sieve there). Its sets and
- * bitmaps are smaller than the 4 MB set it replaces: the peak memory of a million-element
- * diff went from 40.3 to 38.1 bytes per element (`DiffBenchmarks --memory`, mix-1M).
+ * 100,000 elements the same (0.662, 0.649 and 0.651 ms: no second sieve there). The peak
+ * memory of mix-1M's diff went from 40.2 to 38.3 bytes per element (`DiffBenchmarks --memory`,
+ * both builds, two runs each).
  *
  * The set is not an instance of fd_occurrence_table, on purpose: its slots hold the values
  * themselves (a candidate is found or placed by reading one slot), where the occurrence
@@ -102,7 +106,8 @@ static size_t gather_candidates(bitmap map, const uint64_t *values, size_t count
 }
 
 /* From this many slots (1 MB) pass 3's set prefetches (see exact_set_repeats); smaller sets
- * stay in the cache (DifferenceKit's shape at 100,000: about 16,000 slots). */
+ * stay in the cache (DifferenceKit's shape at 100,000: about 32,000 slots). Since the second
+ * sieve, a set this large takes more than about 4 million values, or crafted fingerprints. */
 enum { PREFETCHED_SET_SLOTS = 1 << 17 };
 
 /* Pass 3: whether two of the candidates are equal, through an exact set. From
@@ -144,7 +149,8 @@ static fd_status exact_set_repeats(const uint64_t *candidates, size_t count, con
  * repeat exactly when they did, and the top bits of their mixed values, the second sieve's
  * bits, are no longer the ones the first sieve found alike. */
 enum { SIEVED_CANDIDATES_MIN = 1 << 15 };
-#define SIEVE_REMIX UINT64_C(0xD6E8FEB86659FD93)
+#define SIEVE_REMIX UINT64_C(0x94D049BB133111EB)
+_Static_assert(SIEVE_REMIX & 1, "an odd multiplier is a bijection of the 64-bit values");
 
 static fd_status sieve(fd_value_lists values, size_t count, const fd_allocator *allocator, int level, int *found);
 
@@ -157,11 +163,12 @@ static fd_status candidates_repeat(uint64_t *candidates, size_t count, const fd_
     return sieve(remixed, count, allocator, level + 1, found);
 }
 
-/* Passes 2 and 3: the values whose bit `map` has set go through pass 3. At most `capacity` of
- * them: *overflowed, and no pass 3, when there are more. */
+/* Passes 2 and 3: the values whose bit `map` has set go through pass 3, with room for
+ * `capacity` of them: when they fill it, *overflowed, and no pass 3. Where they cannot
+ * overflow, callers give one more than the most there can be. */
 static fd_status check_candidates(fd_value_lists values, bitmap map, size_t capacity, const fd_allocator *allocator,
                                   int level, int *overflowed, int *found) {
-    uint64_t *candidates = fd_allocate_array(allocator, capacity + 1, sizeof(uint64_t));
+    uint64_t *candidates = fd_allocate_array(allocator, capacity, sizeof(uint64_t));
     if (candidates == NULL) return FD_ERR_NO_MEMORY;
     size_t kept = 0;
     for (int list = 0; list < 2; list++) {
@@ -173,21 +180,23 @@ static fd_status check_candidates(fd_value_lists values, bitmap map, size_t capa
     return status;
 }
 
-/* Pass 2's bitmap has COARSE_BITS_PER_LISTED bits per listed bit (a power of two, at least
- * 2^COARSE_BITS_LOG2_MIN, at most pass 1's bits). */
+/* Pass 2's bitmap has at least COARSE_BITS_PER_LISTED bits per listed bit (the next power of
+ * two: 32 to 63 per listed bit), at least 2^COARSE_BITS_LOG2_MIN and at most pass 1's. */
 enum { COARSE_BITS_PER_LISTED = 32, COARSE_BITS_LOG2_MIN = 9 };
 
-/* Passes 2 and 3 after pass 1 listed `length` bits (at least one) of `map`, among `count`
- * values: first through the coarse bitmap, in the first bytes of `map`'s; when that keeps
- * more than two values per listed bit and one in 16 (fingerprints chosen to fill coarse bits),
- * again through `map` with exactly the listed bits set, which keeps at most two per listed bit
- * (the value that set it, and the one that listed it). */
+/* Passes 2 and 3 after pass 1 listed `length` bits (at least one, fewer than a quarter of the
+ * values) of `map`, among `count` values: first through the coarse bitmap, in the first bytes
+ * of `map`'s; when that keeps as many as its bound (two values per listed bit, one value in 16
+ * and 64: fingerprints chosen to fill coarse bits), again through `map` with exactly the
+ * listed bits set, which keeps at most two values per listed bit (the one that set it, and the
+ * one that listed it). */
 static fd_status check_listed_bits(fd_value_lists values, size_t count, bitmap map, const uint32_t *listed,
                                    size_t length, const fd_allocator *allocator, int level, int *found) {
     unsigned bits_log2 = 64 - map.shift, coarse_log2 = COARSE_BITS_LOG2_MIN;
     while (coarse_log2 < bits_log2 && ((uint64_t)1 << coarse_log2) < COARSE_BITS_PER_LISTED * (uint64_t)length) {
         coarse_log2++;
     }
+    /* Below 2^9 bits (never here: the sieve sees at least 32,768 values), inside `map` still. */
     if (coarse_log2 > bits_log2) coarse_log2 = bits_log2;
     bitmap coarse = {map.bytes, 64 - coarse_log2};
     memset(coarse.bytes, 0, (size_t)1 << (coarse_log2 - 3));

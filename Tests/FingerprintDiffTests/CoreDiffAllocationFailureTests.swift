@@ -13,7 +13,7 @@ struct CoreDiffAllocationFailureTests {
 
     /// Inputs that reach each allocating path: unique ids through the walk and the table (small
     /// range and bitmap, and fingerprints crafted to take the sieve's second pass 2 and its
-    /// second sieve), repeated ids through the repeats' pairing, and Myers.
+    /// second sieve, with a repeat), repeated ids through the repeats' pairing, and Myers.
     static func cases() -> [(String, [UInt64], [UInt64], fd_algorithm, UInt32)] {
         var generator = SplitMix64(seed: 909)
         let fingerprint = Walk.fingerprintings[0].1
@@ -24,9 +24,10 @@ struct CoreDiffAllocationFailureTests {
         let unique = lists(3_000, nil, .differenceKit), large = lists(34_000, nil, .randomMoves)
         let repeated = lists(400, 30, .localEdits)
         let sieve = CoreDuplicateCheckTests.self
+        // With a repeat: a failure in the check taken for "no repeat" would give the walk's result.
         let filled = sieve.craftedCase(sieve.coarseBitsFillingFingerprints(&generator), randomCount: 20_500,
-                                       repeated: false, &generator)
-        let paired = sieve.craftedCase(sieve.pairedFingerprints(&generator), randomCount: 66_000, repeated: false,
+                                       repeated: true, &generator)
+        let paired = sieve.craftedCase(sieve.pairedFingerprints(&generator), randomCount: 66_000, repeated: true,
                                        &generator)
         return [
             ("walk, coarse bits filled", filled.old, filled.new, FD_ALGORITHM_HECKEL, 0),
