@@ -14,7 +14,7 @@
  *     on other bits.
  * When at least a quarter of the values list their bit (a quarter of them repeats, or
  * fingerprints chosen to collide), every bit is set: every value is a candidate (and from
- * SIEVED_CANDIDATES_MIN values on, the second sieve sorts them). When pass 2 keeps as many
+ * SIEVED_CANDIDATES_MIN values on goes through the second sieve). When pass 2 keeps as many
  * candidates as its bound (fingerprints chosen to fill the coarse bits), it runs again on the
  * listed bits themselves, which keep at most two values per listed bit.
  *
@@ -36,13 +36,13 @@
  *
  * The second sieve: at a million values the exact set (2 MB for the 114,000 candidates of the
  * fine bitmap, 4 MB for the coarse one's 132,000) missed the cache at nearly every probe; after
- * the second sieve it holds about 2,000 (32 KiB). Pass 3 alone (a C benchmark, random candidates, minimum of 21
- * runs): 120,000 candidates 0.70 -> 0.36 ms, 138,000 0.59-0.75 -> 0.45 ms, 40,000 0.13 ->
- * 0.12 ms; 20,000 0.055 against 0.061 ms, hence SIEVED_CANDIDATES_MIN. fd_diff alone on mix-1M's
- * shape, as above: 8.05 (the coarse bitmap alone) -> 7.74 ms, against 8.22 before both; at
- * 100,000 elements the same (0.662, 0.649 and 0.651 ms: no second sieve there). The peak
- * memory of mix-1M's diff went from 40.2 to 38.3 bytes per element (`DiffBenchmarks --memory`,
- * both builds, two runs each).
+ * the second sieve it holds about 2,000 (32 KiB). Pass 3 alone (a C benchmark, random
+ * candidates, minimum of 21 runs): 120,000 candidates 0.70 -> 0.36 ms, 138,000 0.59-0.75 ->
+ * 0.45 ms, 40,000 0.13 -> 0.12 ms; 20,000 0.055 against 0.061 ms, hence SIEVED_CANDIDATES_MIN.
+ * fd_diff alone on mix-1M's shape, as above: 8.05 (the coarse bitmap alone) -> 7.74 ms,
+ * against 8.22 before both; at 100,000 elements the same (0.662, 0.649 and 0.651 ms: no second
+ * sieve there). The peak memory of mix-1M's diff went from 40.2 to 38.3 bytes per element
+ * (`DiffBenchmarks --memory`, both builds, two runs each).
  *
  * The set is not an instance of fd_occurrence_table, on purpose: its slots hold the values
  * themselves (a candidate is found or placed by reading one slot), where the occurrence
