@@ -152,7 +152,7 @@ enum { SIEVED_CANDIDATES_MIN = 1 << 15 };
 #define SIEVE_REMIX UINT64_C(0x94D049BB133111EB)
 _Static_assert(SIEVE_REMIX & 1, "an odd multiplier is a bijection of the 64-bit values");
 
-static fd_status sieve(fd_value_lists values, size_t count, const fd_allocator *allocator, int level, int *found);
+static fd_status sieve(fd_value_lists values, const fd_allocator *allocator, int level, int *found);
 
 /* Pass 3 of sieve `level` on its `count` candidates (rewritten in place for a second sieve). */
 static fd_status candidates_repeat(uint64_t *candidates, size_t count, const fd_allocator *allocator, int level,
@@ -160,7 +160,7 @@ static fd_status candidates_repeat(uint64_t *candidates, size_t count, const fd_
     if (level > 1 || count < SIEVED_CANDIDATES_MIN) return exact_set_repeats(candidates, count, allocator, found);
     for (size_t k = 0; k < count; k++) candidates[k] *= SIEVE_REMIX;
     fd_value_lists remixed = {{candidates, NULL}, {count, 0}};
-    return sieve(remixed, count, allocator, level + 1, found);
+    return sieve(remixed, allocator, level + 1, found);
 }
 
 /* Passes 2 and 3: the values whose bit `map` has set go through pass 3, with room for
@@ -216,8 +216,9 @@ static fd_status check_listed_bits(fd_value_lists values, size_t count, bitmap m
  * time, measured as above; up to 512 KiB the bitmap's passes cost the same). */
 enum { LARGE_BITMAP_LOG2 = 22 };
 
-/* Passes 1-3 of sieve `level` (1, or 2 on the first one's candidates), for `count` values. */
-static fd_status sieve(fd_value_lists values, size_t count, const fd_allocator *allocator, int level, int *found) {
+/* Passes 1-3 of sieve `level` (1, or 2 on the first one's candidates). */
+static fd_status sieve(fd_value_lists values, const fd_allocator *allocator, int level, int *found) {
+    size_t count = values.counts[0] + values.counts[1];
     unsigned bits_log2 = 6;
     while (bits_log2 < 32 && ((uint64_t)1 << bits_log2) < 8 * (uint64_t)count) bits_log2++;
     if (bits_log2 < LARGE_BITMAP_LOG2 && ((uint64_t)1 << bits_log2) < 16 * (uint64_t)count) bits_log2++;
@@ -245,5 +246,5 @@ static fd_status sieve(fd_value_lists values, size_t count, const fd_allocator *
 
 fd_status fd_sieve_repeats(fd_value_lists values, const fd_allocator *allocator, int *found) {
     *found = 0;
-    return sieve(values, values.counts[0] + values.counts[1], allocator, 1, found);
+    return sieve(values, allocator, 1, found);
 }
