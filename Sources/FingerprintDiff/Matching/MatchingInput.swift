@@ -36,14 +36,14 @@ internal func _writeFingerprints<Identity: _DiffIdentity>(
     _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>, identity: Identity,
     into arrays: (old: UnsafeMutablePointer<UInt64>, new: UnsafeMutablePointer<UInt64>)
 ) {
-    var i = old.count
-    while i > 0 {
-        i &-= 1
-        arrays.old[i] = identity.fingerprint(of: identity.id(of: old[i]))
+    @inline(__always)
+    func write(_ elements: UnsafeBufferPointer<Identity.Element>, into fingerprints: UnsafeMutablePointer<UInt64>) {
+        var k = elements.count
+        while k > 0 {
+            k &-= 1
+            fingerprints[k] = identity.fingerprint(of: identity.id(of: elements[k]))
+        }
     }
-    var j = new.count
-    while j > 0 {
-        j &-= 1
-        arrays.new[j] = identity.fingerprint(of: identity.id(of: new[j]))
-    }
+    write(old, into: arrays.old)
+    write(new, into: arrays.new)
 }
