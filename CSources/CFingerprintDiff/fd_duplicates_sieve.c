@@ -121,21 +121,26 @@ enum { PREFETCHED_SET_SLOTS = 1 << 17 };
 static fd_status exact_set_repeats(const uint64_t *candidates, size_t count, const fd_allocator *allocator,
                                    int *found) {
     size_t capacity = 16;
-    while (capacity < 2 * count) capacity *= 2;
+    /* 64 - log2(capacity): a value's slot is the top bits of fd_mix_other's product, not of
+     * fd_mix's, which the sieve's candidates share (that is how they became candidates); top
+     * bits rather than bits 32 and up, which integer keys with 32 trailing zero bits (Doubles,
+     * shifted ids) all share */
+    unsigned shift = 60;
+    while (capacity < 2 * count) capacity *= 2, shift--;
     uint64_t *set = fd_allocate_array(allocator, capacity, sizeof(uint64_t));
     if (set == NULL) return FD_ERR_NO_MEMORY;
     memset(set, 0, capacity * sizeof(uint64_t));
     size_t zeros = 0; /* 0 marks an empty slot, so the value 0 is counted aside */
     for (size_t k = 0; k < count && !*found; k++) {
         if (capacity >= PREFETCHED_SET_SLOTS && k + FD_PREFETCH_DISTANCE < count) {
-            FD_PREFETCH(set + ((size_t)(fd_mix(candidates[k + FD_PREFETCH_DISTANCE]) >> 32) & (capacity - 1)));
+            FD_PREFETCH(set + (size_t)(fd_mix_other(candidates[k + FD_PREFETCH_DISTANCE]) >> shift));
         }
         uint64_t value = candidates[k];
         if (value == 0) {
             *found = ++zeros > 1;
             continue;
         }
-        size_t position = (size_t)(fd_mix(value) >> 32) & (capacity - 1);
+        size_t position = (size_t)(fd_mix_other(value) >> shift);
         while (set[position] != 0 && set[position] != value) position = (position + 1) & (capacity - 1);
         *found = set[position] == value;
         set[position] = value;

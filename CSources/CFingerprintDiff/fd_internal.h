@@ -49,6 +49,12 @@ static inline uint64_t fd_mix(uint64_t fingerprint) {
     return fingerprint * UINT64_C(0x9E3779B97F4A7C15);
 }
 
+/* fd_mix with another multiplier, for a position independent of fd_mix's: the queue table's
+ * filter, and the sieve's exact set, whose candidates are values whose fd_mix top bits met. */
+static inline uint64_t fd_mix_other(uint64_t fingerprint) {
+    return fingerprint * UINT64_C(0xC2B2AE3D27D4EB4F);
+}
+
 /* The high 64 bits of a * b: maps a uniform 64-bit value into [0, b) without a division. */
 static inline uint64_t fd_multiply_high(uint64_t a, uint64_t b) {
 #if defined(__SIZEOF_INT128__)

@@ -118,7 +118,7 @@ static inline fd_queue_slot *fd_queue_find(const fd_queue_table *table, uint64_t
 /* The filter's hash of a fingerprint (a multiplier other than fd_mix's, so that the filter's
  * word and the table's position are independent), its word, and its two bits in the word. */
 static inline uint64_t fd_queue_filter_hash(uint64_t fingerprint) {
-    return fingerprint * UINT64_C(0xC2B2AE3D27D4EB4F);
+    return fd_mix_other(fingerprint);
 }
 static inline uint64_t fd_queue_filter_bits(uint64_t hash) {
     return (UINT64_C(1) << ((hash >> 20) & 63)) | (UINT64_C(1) << ((hash >> 26) & 63));

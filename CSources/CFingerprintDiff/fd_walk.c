@@ -45,6 +45,7 @@ typedef struct anchor_table {
     uint64_t *keys;
     uint32_t *index;
     size_t mask;
+    unsigned shift; /* 64 - log2(capacity): a key's slot is the top bits of its mixed value */
     int built, failed;
 } anchor_table;
 
@@ -114,7 +115,8 @@ static int build_anchors(walk_state *w) {
     }
     size_t count = (w->range.old_end - w->range.old_begin + ANCHOR_STRIDE - 1) / ANCHOR_STRIDE;
     size_t capacity = 16;
-    while (capacity < 2 * count) capacity *= 2;
+    unsigned shift = 60;
+    while (capacity < 2 * count) capacity *= 2, shift--;
     t->keys = fd_allocate_array(w->c->allocator, capacity, sizeof(uint64_t));
     t->index = fd_allocate_array(w->c->allocator, capacity, sizeof(uint32_t));
     if (t->keys == NULL || t->index == NULL) {
@@ -123,9 +125,10 @@ static int build_anchors(walk_state *w) {
     }
     memset(t->index, 0, capacity * sizeof(uint32_t));
     t->mask = capacity - 1;
+    t->shift = shift;
     const uint64_t *a = w->c->old_fp;
     for (size_t i = w->range.old_begin; i < w->range.old_end; i += ANCHOR_STRIDE) {
-        size_t slot = (size_t)(fd_mix(a[i]) >> 32) & t->mask;
+        size_t slot = (size_t)(fd_mix(a[i]) >> t->shift);
         while (t->index[slot] != 0 && t->keys[slot] != a[i]) slot = (slot + 1) & t->mask;
         if (t->index[slot] == 0) { /* a repeated fingerprint keeps its first anchor */
             t->keys[slot] = a[i];
@@ -142,7 +145,7 @@ static void free_anchors(anchor_table *t, const fd_allocator *allocator) {
 
 /* The old index of the anchor with fingerprint `key`, or SIZE_MAX. */
 FD_ALWAYS_INLINE size_t find_anchor(const anchor_table *t, uint64_t key) {
-    size_t slot = (size_t)(fd_mix(key) >> 32) & t->mask;
+    size_t slot = (size_t)(fd_mix(key) >> t->shift);
     for (;;) {
         uint32_t index = t->index[slot];
         if (index == 0) return SIZE_MAX;
