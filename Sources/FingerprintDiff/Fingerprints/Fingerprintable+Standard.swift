@@ -18,6 +18,13 @@ extension _FingerprintableAsUInt64 {
     public var fingerprint: Fingerprint {
         Fingerprint(rawValue: _SelectedXXH3.fingerprint(_fingerprintBits))
     }
+
+    /// `_fingerprintBits` itself: XXH3-64 of 8 bytes is a bijection of the 64-bit values (its
+    /// steps are a permutation of the two halves, an xor with a constant, then invertible mixing:
+    /// xors of rotations and shifts, multiplications by odd constants), so keys are equal
+    /// exactly when fingerprints are, and a diff matches by them without hashing.
+    @inlinable
+    public var _diffKey: UInt64 { _fingerprintBits }
 }
 
 extension FixedWidthInteger where Self: _FingerprintableAsUInt64 {

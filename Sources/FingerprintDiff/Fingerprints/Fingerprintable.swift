@@ -13,6 +13,13 @@ public protocol Fingerprintable {
     /// This value's fingerprint. The default feeds a fresh hasher; fixed-size types override it
     /// with a single inlined XXH3 call.
     var fingerprint: Fingerprint { get }
+
+    /// The 64 bits a diff matches this value by: two values' keys are equal exactly when their
+    /// fingerprints are. The default is the fingerprint itself. Values fingerprinted as XXH3
+    /// of 64 bits (integers, `Bool`, floating point: `_FingerprintableAsUInt64`) give those
+    /// bits, since XXH3-64 maps 8 bytes to 64 bits one-to-one: the diff then matches exactly as
+    /// it does by fingerprint, without hashing.
+    var _diffKey: UInt64 { get }
 }
 
 extension Fingerprintable {
@@ -23,4 +30,8 @@ extension Fingerprintable {
         fingerprint(into: &hasher)
         return hasher.finalize()
     }
+
+    /// The fingerprint's 64 bits.
+    @inlinable
+    public var _diffKey: UInt64 { fingerprint.rawValue }
 }

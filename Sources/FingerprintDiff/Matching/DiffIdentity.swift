@@ -7,7 +7,9 @@ package protocol _DiffIdentity {
     associatedtype ID: Hashable
     /// The identity of `element`.
     func id(of element: Element) -> ID
-    /// The fingerprint of an identity.
+    /// The fingerprint of an identity: any 64 bits whose equality is that of the identities'
+    /// fingerprints (the C core decides by fingerprint equality alone), such as
+    /// `Fingerprintable._diffKey`.
     func fingerprint(of id: ID) -> UInt64
     /// Whether an element is its own identity (`\.self`): then elements with equal ids are
     /// equal, and a confirmed pair needs no second comparison for its content.
@@ -24,13 +26,14 @@ extension _DiffIdentity {
     @inlinable package static var _fingerprintsAreUnique: Bool { false }
 }
 
-/// Identity from `Identifiable.id`, fingerprinted with stable bytes.
+/// Identity from `Identifiable.id`, fingerprinted with stable bytes (by `_diffKey`: integer ids
+/// are matched by their bits, without hashing).
 @usableFromInline
 package struct _IdentifiableIdentity<Element: Identifiable>: _DiffIdentity
 where Element.ID: Fingerprintable {
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> Element.ID { element.id }
-    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { id.fingerprint.rawValue }
+    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { id._diffKey }
 }
 
 /// Identity from `Identifiable.id`, fingerprinted from `hashValue`.
@@ -38,7 +41,7 @@ where Element.ID: Fingerprintable {
 package struct _HashedIdentifiableIdentity<Element: Identifiable>: _DiffIdentity {
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> Element.ID { element.id }
-    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+    @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { _hashKey(id) }
 }
 
 /// Identity through a key path, fingerprinted with stable bytes.
@@ -47,7 +50,7 @@ package struct _KeyPathIdentity<Element, ID: Hashable & Fingerprintable>: _DiffI
     @usableFromInline let keyPath: KeyPath<Element, ID>
     @inlinable package init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
     @inlinable package func id(of element: Element) -> ID { element[keyPath: keyPath] }
-    @inlinable package func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { id._diffKey }
 }
 
 /// Identity through a key path, fingerprinted from `hashValue`.
@@ -56,7 +59,7 @@ package struct _HashedKeyPathIdentity<Element, ID: Hashable>: _DiffIdentity {
     @usableFromInline let keyPath: KeyPath<Element, ID>
     @inlinable package init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
     @inlinable package func id(of element: Element) -> ID { element[keyPath: keyPath] }
-    @inlinable package func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { _hashKey(id) }
 }
 
 /// The identity key path `\.self` with stable fingerprints, read without applying a key path.
@@ -67,7 +70,7 @@ package struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIden
     @inlinable package static var _contentIsID: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
-    @inlinable package func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { id._diffKey }
 }
 
 /// The identity key path `\.self` for ids that are only `Hashable`.
@@ -76,7 +79,15 @@ package struct _HashedSelfIdentity<Element, ID: Hashable>: _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
-    @inlinable package func fingerprint(of id: ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+    @inlinable package func fingerprint(of id: ID) -> UInt64 { _hashKey(id) }
+}
+
+/// The key of an id that is only `Hashable`: its `hashValue`'s bits, whose equality is that of
+/// `Fingerprint(hashing:)` (XXH3-64 of those bits, a bijection): the same matching, without the
+/// hashing on top of `hashValue`.
+@inlinable @inline(__always)
+package func _hashKey<ID: Hashable>(_ id: ID) -> UInt64 {
+    UInt64(UInt(bitPattern: id.hashValue))
 }
 
 /// Whether `keyPath` is `\Element.self` (so `ID == Element`).

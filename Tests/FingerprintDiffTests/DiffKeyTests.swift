@@ -1,0 +1,140 @@
+import FingerprintDiff
+import SeededRandom
+import Testing
+
+/// Integer ids are diffed by their bits (`Fingerprintable._diffKey`) and ids that are only
+/// `Hashable` by their `hashValue`'s bits, where the diff once used the XXH3 fingerprints of those
+/// bits: random lists give the same changesets (and minimality) as identities that still hash,
+/// with both algorithms, with and without repeated ids, on id patterns that stress the C core's
+/// tables (sequential from a negative start, many trailing zero bits, scattered, near `Int.min`,
+/// integral `Double`s with -0.0), and on lists large enough for the core's sieve.
+@Suite("Diff keys of integer and hashed ids")
+struct DiffKeyTests {
+    struct Item<ID: Hashable>: Identifiable, Equatable {
+        var id: ID
+        var value: Int
+    }
+
+    /// An id that is only `Hashable`.
+    struct Tag: Hashable {
+        var number: Int
+    }
+
+    /// `Identifiable` ids through their XXH3 fingerprints: what `_diffKey` replaced.
+    struct HashedIdentity<Element: Identifiable>: _DiffIdentity where Element.ID: Fingerprintable {
+        func id(of element: Element) -> Element.ID { element.id }
+        func fingerprint(of id: Element.ID) -> UInt64 { id.fingerprint.rawValue }
+    }
+
+    /// Plain integers as their own identity, through their XXH3 fingerprints.
+    struct HashedSelfIdentity: _DiffIdentity {
+        func id(of element: Int) -> Int { element }
+        func fingerprint(of id: Int) -> UInt64 { id.fingerprint.rawValue }
+    }
+
+    /// `Hashable` ids through `Fingerprint(hashing:)`: what the `hashValue` key replaced.
+    struct HashValueIdentity<Element: Identifiable>: _DiffIdentity {
+        func id(of element: Element) -> Element.ID { element.id }
+        func fingerprint(of id: Element.ID) -> UInt64 { Fingerprint(hashing: id).rawValue }
+    }
+
+    /// The id of the `k`-th element of pattern `pattern`, from `start`.
+    static func id(_ k: Int, pattern: Int, start: Int) -> Int {
+        switch pattern {
+        case 0: return start &+ k
+        case 1: return (start &+ k) << 40
+        case 2: return Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: k &+ 1) &* 0x9E37_79B9_7F4A_7C15)
+        default: return Int.min &+ k
+        }
+    }
+
+    /// Old ids 0..<count of `pattern`, then edits: deletions, insertions of fresh ids, moves,
+    /// changed values; with `repeats`, copies of old ids.
+    static func randomCase(_ generator: inout SplitMix64, pattern: Int, count: Int, repeats: Bool)
+        -> (old: [Item<Int>], new: [Item<Int>]) {
+        let start = Int.random(in: -50...50, using: &generator)
+        let old = (0..<count).map { Item(id: id($0, pattern: pattern, start: start), value: 0) }
+        var new = old, next = count
+        for _ in 0..<Int.random(in: 0...(count / 8 + 3), using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+            case 1:
+                new.insert(Item(id: id(next, pattern: pattern, start: start), value: 0),
+                           at: Int.random(in: 0...new.count, using: &generator))
+                next += 1
+            case 2 where !new.isEmpty:
+                let moved = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+                new.insert(moved, at: Int.random(in: 0...new.count, using: &generator))
+            case 3 where !new.isEmpty: new[Int.random(in: 0..<new.count, using: &generator)].value += 1
+            case 4 where repeats && !old.isEmpty:
+                new.insert(old[Int.random(in: 0..<old.count, using: &generator)],
+                           at: Int.random(in: 0...new.count, using: &generator))
+            default: break
+            }
+        }
+        return (old, new)
+    }
+
+    static func expectSame(_ keyed: Changeset, _ hashed: Changeset, _ comment: Comment) {
+        #expect(keyed == hashed, comment)
+        #expect(keyed.isMinimal == hashed.isMinimal, comment)
+    }
+
+    @Test("integer ids: the changesets of their XXH3 fingerprints", arguments: [false, true])
+    func integerIDs(repeats: Bool) {
+        var generator = SplitMix64(seed: repeats ? 4_101 : 4_100)
+        for k in 0..<160 {
+            let pattern = k % 4, algorithm: DiffAlgorithm = k % 8 < 4 ? .heckel : .myers
+            let count = Int.random(in: 0...[10, 200, 3_000][Int.random(in: 0..<3, using: &generator)], using: &generator)
+            let (old, new) = Self.randomCase(&generator, pattern: pattern, count: count, repeats: repeats)
+            let hashed = Changeset._computeByMatching(old, new, algorithm, identity: HashedIdentity<Item<Int>>())
+            Self.expectSame(Changeset(from: old, to: new, algorithm: algorithm), hashed, "case \(k)")
+            Self.expectSame(Changeset(from: old, to: new, id: \.id, algorithm: algorithm), hashed, "case \(k), key path")
+            let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+            let hashedIDs = Changeset._computeByMatching(oldIDs, newIDs, algorithm,
+                                                         identity: HashedSelfIdentity())
+            Self.expectSame(Changeset(from: oldIDs, to: newIDs, id: \.self, algorithm: algorithm), hashedIDs,
+                            "case \(k), ids")
+        }
+    }
+
+    @Test("lists large enough for the core's sieve, every pattern")
+    func largeLists() {
+        var generator = SplitMix64(seed: 4_102)
+        for pattern in 0..<4 {
+            let (old, new) = Self.randomCase(&generator, pattern: pattern, count: 40_000, repeats: pattern == 3)
+            let hashed = Changeset._computeByMatching(old, new, .heckel, identity: HashedIdentity<Item<Int>>())
+            Self.expectSame(Changeset(from: old, to: new), hashed, "pattern \(pattern)")
+        }
+    }
+
+    @Test("integral Double ids, -0.0 for 0.0: the changesets of their XXH3 fingerprints")
+    func doubleIDs() {
+        var generator = SplitMix64(seed: 4_103)
+        for k in 0..<40 {
+            let (old, new) = Self.randomCase(&generator, pattern: 0, count: 300, repeats: k % 2 == 1)
+            func doubles(_ items: [Item<Int>], negativeZero: Bool) -> [Item<Double>] {
+                items.map { Item(id: $0.id == 0 && negativeZero ? -0.0 : Double($0.id), value: $0.value) }
+            }
+            let oldDoubles = doubles(old, negativeZero: false), newDoubles = doubles(new, negativeZero: true)
+            let hashed = Changeset._computeByMatching(oldDoubles, newDoubles, .heckel,
+                                                      identity: HashedIdentity<Item<Double>>())
+            Self.expectSame(Changeset(from: oldDoubles, to: newDoubles), hashed, "case \(k)")
+        }
+    }
+
+    @Test("Hashable-only ids: the changesets of Fingerprint(hashing:)", arguments: [false, true])
+    func hashableIDs(repeats: Bool) {
+        var generator = SplitMix64(seed: repeats ? 4_105 : 4_104)
+        for k in 0..<60 {
+            let algorithm: DiffAlgorithm = k % 2 == 0 ? .heckel : .myers
+            let (old, new) = Self.randomCase(&generator, pattern: k % 4, count: Int.random(in: 0...600, using: &generator),
+                                             repeats: repeats)
+            let tagged = { (items: [Item<Int>]) in items.map { Item(id: Tag(number: $0.id), value: $0.value) } }
+            let oldTags = tagged(old), newTags = tagged(new)
+            let hashed = Changeset._computeByMatching(oldTags, newTags, algorithm,
+                                                      identity: HashValueIdentity<Item<Tag>>())
+            Self.expectSame(Changeset(from: oldTags, to: newTags, algorithm: algorithm), hashed, "case \(k)")
+        }
+    }
+}
