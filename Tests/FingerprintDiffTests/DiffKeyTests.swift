@@ -6,8 +6,9 @@ import Testing
 /// `Hashable` by their `hashValue`'s bits, where the diff once used the XXH3 fingerprints of those
 /// bits: random lists give the same changesets (and minimality) as identities that still hash,
 /// with both algorithms, with and without repeated ids, on id patterns that stress the C core's
-/// tables (sequential from a negative start, many trailing zero bits, scattered, near `Int.min`,
-/// integral `Double`s with -0.0), and on lists large enough for the core's sieve.
+/// tables (sequential from a negative start, many trailing zero bits, scattered, near `Int.min`),
+/// on lists large enough for the core's sieve, on `Double`, `Float` and `Bool` ids, and on
+/// `Hashable`-only ids whose hash values collide.
 @Suite("Diff keys of integer and hashed ids")
 struct DiffKeyTests {
     struct Item<ID: Hashable>: Identifiable, Equatable {
@@ -20,6 +21,13 @@ struct DiffKeyTests {
         var number: Int
     }
 
+    /// An id that is only `Hashable`, whose `hashValue` has seven values: keys collide, and the
+    /// diff repairs the collisions on the ids.
+    struct Clash: Hashable {
+        var number: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(number % 7) }
+    }
+
     /// `Identifiable` ids through their XXH3 fingerprints: what `_diffKey` replaced.
     struct HashedIdentity<Element: Identifiable>: _DiffIdentity where Element.ID: Fingerprintable {
         func id(of element: Element) -> Element.ID { element.id }
@@ -28,6 +36,7 @@ struct DiffKeyTests {
 
     /// Plain integers as their own identity, through their XXH3 fingerprints.
     struct HashedSelfIdentity: _DiffIdentity {
+        static var _contentIsID: Bool { true }
         func id(of element: Int) -> Int { element }
         func fingerprint(of id: Int) -> UInt64 { id.fingerprint.rawValue }
     }
@@ -98,28 +107,50 @@ struct DiffKeyTests {
         }
     }
 
-    @Test("lists large enough for the core's sieve, every pattern")
+    /// Lists of 40,000 (the core's sieve), one id repeated in every other one: with Heckel,
+    /// whose collision repair would hide a key that lost injectivity, and with Myers, whose
+    /// minimality would not.
+    @Test("lists large enough for the core's sieve, every pattern, both algorithms")
     func largeLists() {
         var generator = SplitMix64(seed: 4_102)
-        for pattern in 0..<4 {
-            let (old, new) = Self.randomCase(&generator, pattern: pattern, count: 40_000, repeats: pattern == 3)
-            let hashed = Changeset._computeByMatching(old, new, .heckel, identity: HashedIdentity<Item<Int>>())
-            Self.expectSame(Changeset(from: old, to: new), hashed, "pattern \(pattern)")
+        for k in 0..<8 {
+            let algorithm: DiffAlgorithm = k < 4 ? .heckel : .myers
+            var (old, new) = Self.randomCase(&generator, pattern: k % 4, count: 40_000, repeats: false)
+            if k % 2 == 1 { new.insert(old[old.count / 2], at: new.count / 3) }
+            let hashed = Changeset._computeByMatching(old, new, algorithm, identity: HashedIdentity<Item<Int>>())
+            Self.expectSame(Changeset(from: old, to: new, algorithm: algorithm), hashed, "case \(k)")
         }
     }
 
-    @Test("integral Double ids, -0.0 for 0.0: the changesets of their XXH3 fingerprints")
-    func doubleIDs() {
+    /// Integral `Double`s (32 and more trailing zero bits), -0.0 in new for 0.0 in old, a NaN now
+    /// and then (never equal to itself); `Float`s the same; `Bool`s (two ids, repeated).
+    @Test("Double, Float and Bool ids: the changesets of their XXH3 fingerprints")
+    func floatingPointAndBoolIDs() {
         var generator = SplitMix64(seed: 4_103)
-        for k in 0..<40 {
-            let (old, new) = Self.randomCase(&generator, pattern: 0, count: 300, repeats: k % 2 == 1)
+        for k in 0..<48 {
+            let algorithm: DiffAlgorithm = k % 2 == 0 ? .heckel : .myers
+            let (old, new) = Self.randomCase(&generator, pattern: 0, count: Int.random(in: 0...300, using: &generator),
+                                             repeats: k % 4 >= 2)
             func doubles(_ items: [Item<Int>], negativeZero: Bool) -> [Item<Double>] {
-                items.map { Item(id: $0.id == 0 && negativeZero ? -0.0 : Double($0.id), value: $0.value) }
+                items.map { item in
+                    let id = item.id == 0 && negativeZero ? -0.0 : item.id == 7 && k % 3 == 0 ? .nan : Double(item.id)
+                    return Item(id: id, value: item.value)
+                }
             }
             let oldDoubles = doubles(old, negativeZero: false), newDoubles = doubles(new, negativeZero: true)
-            let hashed = Changeset._computeByMatching(oldDoubles, newDoubles, .heckel,
-                                                      identity: HashedIdentity<Item<Double>>())
-            Self.expectSame(Changeset(from: oldDoubles, to: newDoubles), hashed, "case \(k)")
+            Self.expectSame(Changeset(from: oldDoubles, to: newDoubles, algorithm: algorithm),
+                            Changeset._computeByMatching(oldDoubles, newDoubles, algorithm,
+                                                         identity: HashedIdentity<Item<Double>>()), "Double, case \(k)")
+            let floats = { (items: [Item<Double>]) in items.map { Item(id: Float($0.id), value: $0.value) } }
+            let oldFloats = floats(oldDoubles), newFloats = floats(newDoubles)
+            Self.expectSame(Changeset(from: oldFloats, to: newFloats, algorithm: algorithm),
+                            Changeset._computeByMatching(oldFloats, newFloats, algorithm,
+                                                         identity: HashedIdentity<Item<Float>>()), "Float, case \(k)")
+            let bools = { (items: [Item<Int>]) in items.map { Item(id: $0.id % 2 == 0, value: $0.value) } }
+            let oldBools = bools(old), newBools = bools(new)
+            Self.expectSame(Changeset(from: oldBools, to: newBools, algorithm: algorithm),
+                            Changeset._computeByMatching(oldBools, newBools, algorithm,
+                                                         identity: HashedIdentity<Item<Bool>>()), "Bool, case \(k)")
         }
     }
 
@@ -135,6 +166,11 @@ struct DiffKeyTests {
             let hashed = Changeset._computeByMatching(oldTags, newTags, algorithm,
                                                       identity: HashValueIdentity<Item<Tag>>())
             Self.expectSame(Changeset(from: oldTags, to: newTags, algorithm: algorithm), hashed, "case \(k)")
+            let clashing = { (items: [Item<Int>]) in items.map { Item(id: Clash(number: $0.id), value: $0.value) } }
+            let oldClashes = clashing(old), newClashes = clashing(new)
+            Self.expectSame(Changeset(from: oldClashes, to: newClashes, algorithm: algorithm),
+                            Changeset._computeByMatching(oldClashes, newClashes, algorithm,
+                                                         identity: HashValueIdentity<Item<Clash>>()), "clashes, case \(k)")
         }
     }
 }

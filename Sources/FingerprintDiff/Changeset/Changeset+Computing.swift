@@ -2,7 +2,8 @@ extension Changeset {
     /// The changeset between two lists of identifiable elements: identity is `id`, content is
     /// `==`.
     ///
-    /// Ids are fingerprinted with their stable ``Fingerprintable`` bytes.
+    /// Ids are fingerprinted with their stable ``Fingerprintable`` bytes; integer, `Bool` and
+    /// floating-point ids are matched by their own bits, which XXH3 would map one-to-one.
     ///
     /// - Complexity: `.heckel`: O(n + m) expected, plus O(k log k) for k moved-around elements.
     ///   `.myers`: O((n + m) log(n + m)) when ids repeat little (always for unique ids);
@@ -15,7 +16,7 @@ extension Changeset {
     }
 
     /// The changeset between two lists of identifiable elements whose ids are only `Hashable`:
-    /// ids are fingerprinted from their `hashValue`, mixed through XXH3.
+    /// ids are matched by their `hashValue` (what `Fingerprint(hashing:)` maps one-to-one).
     ///
     /// - Complexity: as `init(from:to:algorithm:)` on elements with `Fingerprintable` ids.
     @inlinable

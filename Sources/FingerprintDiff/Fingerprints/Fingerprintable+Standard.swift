@@ -1,6 +1,9 @@
 // Fingerprints of the standard library's types.
 
 /// Integers feed their value as 64 bits (sign-extended for signed types).
+///
+/// A diff matches such values by `_fingerprintBits` itself (`_diffKey`): equal values must
+/// have equal bits, and a conformer that overrides `fingerprint` must override `_diffKey` too.
 public protocol _FingerprintableAsUInt64: Fingerprintable {
     /// The 64 bits that identify this value.
     var _fingerprintBits: UInt64 { get }
