@@ -64,9 +64,9 @@ FD_ALWAYS_INLINE int place(position_set *set, uint64_t value, size_t position, i
 FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
                                     int *found) {
     uint16_t on_stack[STACK_SLOTS];
-    size_t capacity = 16;
-    unsigned shift = 60;
-    while (capacity < 2 * count) capacity *= 2, shift--;
+    const fd_set_size size = fd_set_size_for(count);
+    const size_t capacity = size.capacity;
+    const unsigned shift = size.shift;
     uint16_t *slots = capacity <= STACK_SLOTS ? on_stack : fd_allocate_array(c->allocator, capacity, sizeof(uint16_t));
     if (slots == NULL) return FD_ERR_NO_MEMORY;
     memset(slots, 0, capacity * sizeof(uint16_t));

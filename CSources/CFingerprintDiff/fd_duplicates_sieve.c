@@ -120,13 +120,12 @@ enum { PREFETCHED_SET_SLOTS = 1 << 17 };
  * 8.08 ms). */
 static fd_status exact_set_repeats(const uint64_t *candidates, size_t count, const fd_allocator *allocator,
                                    int *found) {
-    size_t capacity = 16;
-    /* 64 - log2(capacity): a value's slot is the top bits of fd_mix_other's product, not of
-     * fd_mix's, which the sieve's candidates share (that is how they became candidates); top
-     * bits rather than bits 32 and up, which integer keys with 32 trailing zero bits (Doubles,
-     * shifted ids) all share */
-    unsigned shift = 60;
-    while (capacity < 2 * count) capacity *= 2, shift--;
+    /* A value's slot is the top bits of fd_mix_other's product, not of fd_mix's, which the
+     * sieve's candidates share (that is how they became candidates); top bits rather than bits
+     * 32 and up, which integer keys with 32 trailing zero bits (Doubles, shifted ids) all share */
+    const fd_set_size size = fd_set_size_for(count);
+    const size_t capacity = size.capacity;
+    const unsigned shift = size.shift;
     uint64_t *set = fd_allocate_array(allocator, capacity, sizeof(uint64_t));
     if (set == NULL) return FD_ERR_NO_MEMORY;
     memset(set, 0, capacity * sizeof(uint64_t));

@@ -55,6 +55,20 @@ static inline uint64_t fd_mix_other(uint64_t fingerprint) {
     return fingerprint * UINT64_C(0xC2B2AE3D27D4EB4F);
 }
 
+/* The size of an open-addressing set for `count` values: `capacity` slots, the smallest power
+ * of two that is at least 16 and at least 2 * count, and `shift`, 64 - log2(capacity), so that
+ * a value's slot is the top bits of its mixed value (`mixed >> shift`). */
+typedef struct fd_set_size {
+    size_t capacity;
+    unsigned shift;
+} fd_set_size;
+
+static inline fd_set_size fd_set_size_for(size_t count) {
+    fd_set_size size = {16, 60};
+    while (size.capacity < 2 * count) size.capacity *= 2, size.shift--;
+    return size;
+}
+
 /* The high 64 bits of a * b: maps a uniform 64-bit value into [0, b) without a division. */
 static inline uint64_t fd_multiply_high(uint64_t a, uint64_t b) {
 #if defined(__SIZEOF_INT128__)

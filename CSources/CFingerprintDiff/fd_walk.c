@@ -114,9 +114,8 @@ static int build_anchors(walk_state *w) {
         return 0;
     }
     size_t count = (w->range.old_end - w->range.old_begin + ANCHOR_STRIDE - 1) / ANCHOR_STRIDE;
-    size_t capacity = 16;
-    unsigned shift = 60;
-    while (capacity < 2 * count) capacity *= 2, shift--;
+    const fd_set_size size = fd_set_size_for(count);
+    const size_t capacity = size.capacity;
     t->keys = fd_allocate_array(w->c->allocator, capacity, sizeof(uint64_t));
     t->index = fd_allocate_array(w->c->allocator, capacity, sizeof(uint32_t));
     if (t->keys == NULL || t->index == NULL) {
@@ -125,7 +124,7 @@ static int build_anchors(walk_state *w) {
     }
     memset(t->index, 0, capacity * sizeof(uint32_t));
     t->mask = capacity - 1;
-    t->shift = shift;
+    t->shift = size.shift;
     const uint64_t *a = w->c->old_fp;
     for (size_t i = w->range.old_begin; i < w->range.old_end; i += ANCHOR_STRIDE) {
         size_t slot = (size_t)(fd_mix(a[i]) >> t->shift);
