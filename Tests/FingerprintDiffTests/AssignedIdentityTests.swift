@@ -4,19 +4,12 @@ import SeededRandom
 
 /// `MemoryStorage` diffs the identities it assigned (integers counted up from 0) with each
 /// identity as its own fingerprint (`_AssignedIdentity`) instead of its XXH3 fingerprint
-/// (`HashedIdentity`): the same matching, moves and minimality on random lists, with and
-/// without moves, with and without repeated identities; `_UniqueAssignedIdentity` (the core's
-/// duplicate check skipped) the same on lists without repeats.
+/// (`XXH3SelfIdentity`; `_SelfIdentity` now matches integers by their bits as well): the same
+/// matching, moves and minimality on random lists, with and without moves, with and without
+/// repeated identities; `_UniqueAssignedIdentity` (the core's duplicate check skipped) the same
+/// on lists without repeats.
 @Suite("Assigned identities as fingerprints")
 struct AssignedIdentityTests {
-    /// Identities through their XXH3 fingerprints (`_SelfIdentity` now diffs integers by their
-    /// bits as well: see DiffKeyTests).
-    struct HashedIdentity: _DiffIdentity {
-        static var _contentIsID: Bool { true }
-        func id(of element: UInt64) -> UInt64 { element }
-        func fingerprint(of id: UInt64) -> UInt64 { id.fingerprint.rawValue }
-    }
-
     /// The matching's changeset, each old element's partner and minimality, for `identity`.
     static func diff<Identity: _DiffIdentity>(_ old: [UInt64], _ new: [UInt64], identity: Identity, moves: Bool)
         -> (Changeset, [Int]) where Identity.Element == UInt64 {
@@ -61,7 +54,7 @@ struct AssignedIdentityTests {
         for k in 0..<120 {
             let (old, new) = Self.randomCase(&generator, repeats: repeats)
             let moves = k % 2 == 0
-            let hashed = Self.diff(old, new, identity: HashedIdentity(), moves: moves)
+            let hashed = Self.diff(old, new, identity: XXH3SelfIdentity<UInt64>(), moves: moves)
             let assigned = Self.diff(old, new, identity: _AssignedIdentity(), moves: moves)
             #expect(assigned.0 == hashed.0, "\(old) -> \(new)")
             #expect(assigned.1 == hashed.1)

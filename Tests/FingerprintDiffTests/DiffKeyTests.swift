@@ -16,11 +16,6 @@ struct DiffKeyTests {
         var value: Int
     }
 
-    /// An id that is only `Hashable`.
-    struct Tag: Hashable {
-        var number: Int
-    }
-
     /// An id that is only `Hashable`, whose `hashValue` has seven values: keys collide, and the
     /// diff repairs the collisions on the ids.
     struct Clash: Hashable {
@@ -32,13 +27,6 @@ struct DiffKeyTests {
     struct HashedIdentity<Element: Identifiable>: _DiffIdentity where Element.ID: Fingerprintable {
         func id(of element: Element) -> Element.ID { element.id }
         func fingerprint(of id: Element.ID) -> UInt64 { id.fingerprint.rawValue }
-    }
-
-    /// Plain integers as their own identity, through their XXH3 fingerprints.
-    struct HashedSelfIdentity: _DiffIdentity {
-        static var _contentIsID: Bool { true }
-        func id(of element: Int) -> Int { element }
-        func fingerprint(of id: Int) -> UInt64 { id.fingerprint.rawValue }
     }
 
     /// `Hashable` ids through `Fingerprint(hashing:)`: what the `hashValue` key replaced.
@@ -101,7 +89,7 @@ struct DiffKeyTests {
             Self.expectSame(Changeset(from: old, to: new, id: \.id, algorithm: algorithm), hashed, "case \(k), key path")
             let oldIDs = old.map(\.id), newIDs = new.map(\.id)
             let hashedIDs = Changeset._computeByMatching(oldIDs, newIDs, algorithm,
-                                                         identity: HashedSelfIdentity())
+                                                         identity: XXH3SelfIdentity<Int>())
             Self.expectSame(Changeset(from: oldIDs, to: newIDs, id: \.self, algorithm: algorithm), hashedIDs,
                             "case \(k), ids")
         }
@@ -161,10 +149,10 @@ struct DiffKeyTests {
             let algorithm: DiffAlgorithm = k % 2 == 0 ? .heckel : .myers
             let (old, new) = Self.randomCase(&generator, pattern: k % 4, count: Int.random(in: 0...600, using: &generator),
                                              repeats: repeats)
-            let tagged = { (items: [Item<Int>]) in items.map { Item(id: Tag(number: $0.id), value: $0.value) } }
-            let oldTags = tagged(old), newTags = tagged(new)
+            let opaque = { (items: [Item<Int>]) in items.map { Item(id: OpaqueID(value: $0.id), value: $0.value) } }
+            let oldTags = opaque(old), newTags = opaque(new)
             let hashed = Changeset._computeByMatching(oldTags, newTags, algorithm,
-                                                      identity: HashValueIdentity<Item<Tag>>())
+                                                      identity: HashValueIdentity<Item<OpaqueID>>())
             Self.expectSame(Changeset(from: oldTags, to: newTags, algorithm: algorithm), hashed, "case \(k)")
             let clashing = { (items: [Item<Int>]) in items.map { Item(id: Clash(number: $0.id), value: $0.value) } }
             let oldClashes = clashing(old), newClashes = clashing(new)

@@ -32,6 +32,14 @@ struct OpaqueItem: Identifiable, Equatable {
     var content: Int
 }
 
+/// Plain values as their own identity, through their XXH3 fingerprints: what the diff did for
+/// integer ids before it matched them by their bits (`Fingerprintable._diffKey`).
+struct XXH3SelfIdentity<ID: Hashable & Fingerprintable>: _DiffIdentity {
+    static var _contentIsID: Bool { true }
+    func id(of element: ID) -> ID { element }
+    func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+}
+
 /// Length of a longest common subsequence, by the textbook O(nm) dynamic programme.
 func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
     if a.isEmpty || b.isEmpty { return 0 }
