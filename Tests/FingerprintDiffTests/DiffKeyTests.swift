@@ -1,4 +1,5 @@
 import FingerprintDiff
+import Foundation
 import SeededRandom
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
 /// with both algorithms, with and without repeated ids, on id patterns that stress the C core's
 /// tables (sequential from a negative start, many trailing zero bits, scattered, near `Int.min`),
 /// on lists large enough for the core's sieve, on `Double`, `Float` and `Bool` ids, and on
-/// `Hashable`-only ids whose hash values collide.
+/// `Hashable`-only ids whose hash values collide; and UUIDs, diffed by XXH3 before its final
+/// avalanche, random and structured (counters, time-ordered), small and large.
 @Suite("Diff keys of integer and hashed ids")
 struct DiffKeyTests {
     struct Item<ID: Hashable>: Identifiable, Equatable {
@@ -139,6 +141,50 @@ struct DiffKeyTests {
             Self.expectSame(Changeset(from: oldBools, to: newBools, algorithm: algorithm),
                             Changeset._computeByMatching(oldBools, newBools, algorithm,
                                                          identity: HashedIdentity<Item<Bool>>()), "Bool, case \(k)")
+        }
+    }
+
+    /// The UUID of id `id` in `pattern`: random-looking bytes, a big-endian counter in the last
+    /// four bytes, a little-endian counter in the first eight, or time-ordered (version 7's
+    /// layout: a millisecond that advances every fourth id, then bytes from the id). One-to-one.
+    static func uuid(_ id: Int, pattern: Int) -> UUID {
+        let bits = UInt64(bitPattern: Int64(id))
+        var mixed = SplitMix64(seed: bits)
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            switch pattern {
+            case 0:
+                raw.storeBytes(of: mixed.next() ^ bits, toByteOffset: 0, as: UInt64.self)
+                raw.storeBytes(of: bits, toByteOffset: 8, as: UInt64.self)
+            case 1:
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: bits).bigEndian, toByteOffset: 12, as: UInt32.self)
+                raw.storeBytes(of: UInt32(truncatingIfNeeded: bits >> 32), toByteOffset: 0, as: UInt32.self)
+            case 2: raw.storeBytes(of: bits.littleEndian, toByteOffset: 0, as: UInt64.self)
+            default:
+                let millisecond = (1_700_000_000_000 &+ bits / 4) << 16
+                raw.storeBytes(of: (millisecond | 0x7000 | (bits & 0xFFF)).bigEndian, toByteOffset: 0, as: UInt64.self)
+                raw.storeBytes(of: mixed.next() & ~0xFFF | bits & 0xFFF, toByteOffset: 8, as: UInt64.self)
+            }
+        }
+        return UUID(uuid: bytes)
+    }
+
+    @Test("UUID ids: the changesets of their XXH3 fingerprints", arguments: [false, true])
+    func uuidIDs(repeats: Bool) {
+        var generator = SplitMix64(seed: repeats ? 4_107 : 4_106)
+        for k in 0..<48 {
+            let pattern = k % 4, algorithm: DiffAlgorithm = k % 8 < 4 ? .heckel : .myers
+            let count = k == 47 ? 40_000 : Int.random(in: 0...[10, 200, 3_000][k % 3], using: &generator)
+            var (old, new) = Self.randomCase(&generator, pattern: 0, count: count, repeats: repeats)
+            if k == 47 && repeats { new.insert(old[old.count / 2], at: new.count / 3) }
+            let uuids = { (items: [Item<Int>]) in items.map { Item(id: Self.uuid($0.id, pattern: pattern), value: $0.value) } }
+            let oldUUIDs = uuids(old), newUUIDs = uuids(new)
+            let hashed = Changeset._computeByMatching(oldUUIDs, newUUIDs, algorithm, identity: HashedIdentity<Item<UUID>>())
+            Self.expectSame(Changeset(from: oldUUIDs, to: newUUIDs, algorithm: algorithm), hashed, "case \(k)")
+            let oldIDs = oldUUIDs.map(\.id), newIDs = newUUIDs.map(\.id)
+            Self.expectSame(Changeset(from: oldIDs, to: newIDs, id: \.self, algorithm: algorithm),
+                            Changeset._computeByMatching(oldIDs, newIDs, algorithm, identity: XXH3SelfIdentity<UUID>()),
+                            "case \(k), ids")
         }
     }
 

@@ -228,15 +228,21 @@ static inline uint64_t fd_xxh3_i_4to8(const uint8_t *input, size_t length, uint6
     return value ^ (value >> 28);
 }
 
-/* 9-16 bytes: the first and last eight bytes. */
-static inline uint64_t fd_xxh3_i_9to16(const uint8_t *input, size_t length, uint64_t seed) {
+/* 9-16 bytes before the final avalanche: the first and last eight bytes. The avalanche is a
+ * bijection of the 64-bit values (two xorshifts and an odd multiplier), so two inputs give
+ * equal values here exactly when their hashes are equal (fd_diff_key_16_bytes). */
+static inline uint64_t fd_xxh3_i_9to16_unavalanched(const uint8_t *input, size_t length, uint64_t seed) {
     const uint8_t *secret = fd_xxh3_i_default_secret;
     uint64_t low = ((fd_xxh3_i_read64(secret + 24) ^ fd_xxh3_i_read64(secret + 32)) + seed)
                  ^ fd_xxh3_i_read64(input);
     uint64_t high = ((fd_xxh3_i_read64(secret + 40) ^ fd_xxh3_i_read64(secret + 48)) - seed)
                   ^ fd_xxh3_i_read64(input + length - 8);
-    uint64_t value = (uint64_t)length + fd_xxh3_i_bswap64(low) + high + fd_xxh3_i_mul128_fold64(low, high);
-    return fd_xxh3_i_avalanche(value);
+    return (uint64_t)length + fd_xxh3_i_bswap64(low) + high + fd_xxh3_i_mul128_fold64(low, high);
+}
+
+/* 9-16 bytes. */
+static inline uint64_t fd_xxh3_i_9to16(const uint8_t *input, size_t length, uint64_t seed) {
+    return fd_xxh3_i_avalanche(fd_xxh3_i_9to16_unavalanched(input, length, seed));
 }
 
 static inline uint64_t fd_xxh3_i_0to16(const uint8_t *input, size_t length, uint64_t seed) {

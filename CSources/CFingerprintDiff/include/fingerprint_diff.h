@@ -117,6 +117,16 @@ static inline uint64_t fd_fingerprint_16_bytes(const void *bytes) {
     return fd_xxh3_64bits(bytes, 16);
 }
 
+/** The key a diff matches 16 bytes (a UUID) by: XXH3-64 of them before its final avalanche,
+ *  which is a bijection of the 64-bit values (x ^= x >> 37; x *= an odd constant;
+ *  x ^= x >> 32). Two keys are equal exactly when the two fingerprints
+ *  (fd_fingerprint_16_bytes) are, so a diff that decides by equality alone matches the same
+ *  elements by either, and the key costs five instructions fewer.
+ *  @param bytes 16 readable bytes. @return the key. Inline. */
+static inline uint64_t fd_diff_key_16_bytes(const void *bytes) {
+    return fd_xxh3_i_9to16_unavalanched((const uint8_t *)bytes, 16, 0);
+}
+
 /** Combines a running fingerprint with the next 64-bit value, order-sensitively: how
  *  composite values (arrays, optionals, fields of a struct) are fingerprinted.
  *  @param running the fingerprint so far. @param next the next value.
