@@ -3,7 +3,8 @@ extension Changeset {
     /// `==`.
     ///
     /// Ids are fingerprinted with their stable ``Fingerprintable`` bytes; integer, `Bool` and
-    /// floating-point ids are matched by their own bits, which XXH3 would map one-to-one.
+    /// floating-point ids are matched by their own bits, which XXH3 would map one-to-one, and
+    /// UUIDs by XXH3 before its final avalanche, which maps to the fingerprint one-to-one.
     ///
     /// - Complexity: `.heckel`: O(n + m) expected, plus O(k log k) for k moved-around elements.
     ///   `.myers`: O((n + m) log(n + m)) when ids repeat little (always for unique ids);

@@ -18,8 +18,10 @@ public protocol Fingerprintable {
     /// fingerprints are. The default is the fingerprint itself. Values fingerprinted as XXH3
     /// of 64 bits (integers, `Bool`, floating point: `_FingerprintableAsUInt64`) give those
     /// bits, since XXH3-64 maps 8 bytes to 64 bits one-to-one: the diff then matches exactly as
-    /// it does by fingerprint, without hashing. Equal values must have equal keys; a type that
-    /// overrides `fingerprint` and inherits such a key must override this too.
+    /// it does by fingerprint, without hashing. `UUID` gives XXH3 of its 16 bytes before the
+    /// final avalanche, which maps those values to the fingerprints one-to-one. Equal values
+    /// must have equal keys; a type that overrides `fingerprint` and inherits such a key must
+    /// override this too.
     var _diffKey: UInt64 { get }
 }
 

@@ -27,7 +27,7 @@ extension _DiffIdentity {
 }
 
 /// Identity from `Identifiable.id`, fingerprinted with stable bytes (by `_diffKey`: integer ids
-/// are matched by their bits, without hashing).
+/// are matched by their bits, without hashing; UUIDs by XXH3 without its final avalanche).
 @usableFromInline
 package struct _IdentifiableIdentity<Element: Identifiable>: _DiffIdentity
 where Element.ID: Fingerprintable {
