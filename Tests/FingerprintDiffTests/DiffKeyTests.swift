@@ -11,7 +11,7 @@ import Testing
 /// on lists large enough for the core's sieve, on `Double`, `Float` and `Bool` ids, and on
 /// `Hashable`-only ids whose hash values collide; and UUIDs, diffed by XXH3 before its final
 /// avalanche, random and structured (counters, time-ordered), small and large.
-@Suite("Diff keys of integer and hashed ids")
+@Suite("Diff keys of integer, hashed and UUID ids")
 struct DiffKeyTests {
     struct Item<ID: Hashable>: Identifiable, Equatable {
         var id: ID
@@ -145,8 +145,9 @@ struct DiffKeyTests {
     }
 
     /// The UUID of id `id` in `pattern`: random-looking bytes, a big-endian counter in the last
-    /// four bytes, a little-endian counter in the first eight, or time-ordered (version 7's
-    /// layout: a millisecond that advances every fourth id, then bytes from the id). One-to-one.
+    /// four bytes (its high 32 bits in the first four), a little-endian counter in the first
+    /// eight, or time-ordered (version 7's layout: a millisecond that advances every fourth id,
+    /// then bytes from the id). One-to-one.
     static func uuid(_ id: Int, pattern: Int) -> UUID {
         let bits = UInt64(bitPattern: Int64(id))
         var mixed = SplitMix64(seed: bits)

@@ -121,7 +121,8 @@ static inline uint64_t fd_fingerprint_16_bytes(const void *bytes) {
  *  which is a bijection of the 64-bit values (x ^= x >> 37; x *= an odd constant;
  *  x ^= x >> 32). Two keys are equal exactly when the two fingerprints
  *  (fd_fingerprint_16_bytes) are, so a diff that decides by equality alone matches the same
- *  elements by either, and the key costs five instructions fewer.
+ *  elements by either, and the key costs the avalanche's five operations fewer (seven
+ *  instructions in a loop, with clang -O2).
  *  @param bytes 16 readable bytes. @return the key. Inline. */
 static inline uint64_t fd_diff_key_16_bytes(const void *bytes) {
     return fd_xxh3_i_9to16_unavalanched((const uint8_t *)bytes, 16, 0);
