@@ -151,23 +151,17 @@ struct DiffKeyTests {
     static func uuid(_ id: Int, pattern: Int) -> UUID {
         let bits = UInt64(bitPattern: Int64(id))
         var mixed = SplitMix64(seed: bits)
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            switch pattern {
-            case 0:
-                raw.storeBytes(of: mixed.next() ^ bits, toByteOffset: 0, as: UInt64.self)
-                raw.storeBytes(of: bits, toByteOffset: 8, as: UInt64.self)
-            case 1:
-                raw.storeBytes(of: UInt32(truncatingIfNeeded: bits).bigEndian, toByteOffset: 12, as: UInt32.self)
-                raw.storeBytes(of: UInt32(truncatingIfNeeded: bits >> 32), toByteOffset: 0, as: UInt32.self)
-            case 2: raw.storeBytes(of: bits.littleEndian, toByteOffset: 0, as: UInt64.self)
-            default:
-                let millisecond = (1_700_000_000_000 &+ bits / 4) << 16
-                raw.storeBytes(of: (millisecond | 0x7000 | (bits & 0xFFF)).bigEndian, toByteOffset: 0, as: UInt64.self)
-                raw.storeBytes(of: mixed.next() & ~0xFFF | bits & 0xFFF, toByteOffset: 8, as: UInt64.self)
-            }
+        switch pattern {
+        case 0: return UUID(first: mixed.next() ^ bits, last: bits)
+        case 1:
+            return UUID(first: UInt64(UInt32(truncatingIfNeeded: bits >> 32)),
+                        last: UInt64(UInt32(truncatingIfNeeded: bits).bigEndian) << 32)
+        case 2: return UUID(first: bits.littleEndian, last: 0)
+        default:
+            let millisecond = (1_700_000_000_000 &+ bits / 4) << 16
+            return UUID(first: (millisecond | 0x7000 | (bits & 0xFFF)).bigEndian,
+                        last: mixed.next() & ~0xFFF | bits & 0xFFF)
         }
-        return UUID(uuid: bytes)
     }
 
     @Test("UUID ids: the changesets of their XXH3 fingerprints", arguments: [false, true])

@@ -1,4 +1,5 @@
 import FingerprintDiff
+import Foundation
 import Testing
 import SeededRandom
 
@@ -38,6 +39,13 @@ struct XXH3SelfIdentity<ID: Hashable & Fingerprintable>: _DiffIdentity {
     static var _contentIsID: Bool { true }
     func id(of element: ID) -> ID { element }
     func fingerprint(of id: ID) -> UInt64 { id.fingerprint.rawValue }
+}
+
+extension UUID {
+    /// The UUID whose first eight bytes are `first` and last eight `last`, in memory order.
+    init(first: UInt64, last: UInt64) {
+        self = withUnsafeBytes(of: (first, last)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
 }
 
 /// Length of a longest common subsequence, by the textbook O(nm) dynamic programme.

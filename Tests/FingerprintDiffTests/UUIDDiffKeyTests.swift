@@ -29,21 +29,11 @@ struct UUIDDiffKeyTests {
         return x ^ (x >> 37)
     }
 
-    static func randomUUID(_ generator: inout SplitMix64) -> UUID {
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            raw.storeBytes(of: generator.next(), toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: generator.next(), toByteOffset: 8, as: UInt64.self)
-        }
-        return UUID(uuid: bytes)
-    }
-
     @Test("the avalanche of the key is the fingerprint, in the build's XXH3 and in the package's own")
     func keyIsFingerprintBeforeAvalanche() {
         var generator = SplitMix64(seed: 4_200)
-        var uuids = (0..<20_000).map { _ in Self.randomUUID(&generator) }
-        uuids.append(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
-        uuids.append(UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)))
+        var uuids = (0..<20_000).map { _ in UUID(first: generator.next(), last: generator.next()) }
+        uuids += [UUID(first: 0, last: 0), UUID(first: .max, last: .max)]
         let implementations = [_XXH3Implementations.packaged] + (_XXH3Implementations.system.map { [$0] } ?? [])
         for uuid in uuids {
             let key = uuid._diffKey
