@@ -84,9 +84,9 @@ let package = Package(
             dependencies: ["ModelStorage"]
         ),
         // Adapters from UITableView, UICollectionView, NSCollectionView and NSTableView to
-        // BatchUpdatingView, and data sources with cell providers (Sources/ModelStorageViews/UIKit
-        // and AppKit, compiled only where those frameworks are; type-checked here by
-        // `make apple-check` against Tests/AppleStubs).
+        // BatchUpdatingView, data sources with cell providers, and SwiftUI's StorageList (the files
+        // named +UIKit, +AppKit or after an Apple view compile only where that framework is; they
+        // are type-checked here by `make apple-check` against Tests/AppleStubs).
         .target(
             name: "ModelStorageViews",
             dependencies: ["ModelStorage", "FingerprintDiff"]
