@@ -168,29 +168,29 @@ plant() { # framework, file, from, to, expected diagnostic
     echo "   caught: ${from} -> ${to}"
 }
 echo "== planted errors"
-plant UIKit UIKit/UITableView+Operations.swift "tableView.reconfigureRows(at: indexPaths)" \
+plant UIKit Operations/UITableView+Operations.swift "tableView.reconfigureRows(at: indexPaths)" \
     "tableView.reconfigureRow(at: indexPaths)" "has no member 'reconfigureRow'"
-plant UIKit UIKit/UITableView+Operations.swift "tableView.insertRows(at: indexPaths, with: animation)" \
+plant UIKit Operations/UITableView+Operations.swift "tableView.insertRows(at: indexPaths, with: animation)" \
     "tableView.insertRows(at: indexPaths, animation: animation)" "argument label"
-plant UIKit UIKit/UICollectionView+Operations.swift "collectionView.insertItems(at: indexPaths)" \
+plant UIKit Operations/UICollectionView+Operations.swift "collectionView.insertItems(at: indexPaths)" \
     "collectionView.insertItems(at: Set(indexPaths))" "cannot convert value"
-plant UIKit UIKit/TableViewDataSource+UIKit.swift "titleForHeaderInSection section: Int" \
+plant UIKit DataSources/TableViewDataSource+UIKit.swift "titleForHeaderInSection section: Int" \
     "titleForHeaderInSecton section: Int" "nearly matches"
-plant AppKit AppKit/NSTableView+Operations.swift "tableView.moveRow(at: oldIndex, to: newIndex)" \
+plant AppKit Operations/NSTableView+Operations.swift "tableView.moveRow(at: oldIndex, to: newIndex)" \
     "tableView.moveRows(at: oldIndex, to: newIndex)" "has no member 'moveRows'"
-plant AppKit AppKit/NSTableView+Operations.swift "tableView.removeRows(at: indexes, withAnimation: animationOptions)" \
+plant AppKit Operations/NSTableView+Operations.swift "tableView.removeRows(at: indexes, withAnimation: animationOptions)" \
     "tableView.removeRows(at: indexes, animation: animationOptions)" "extra argument 'animation'"
-plant AppKit AppKit/NSCollectionView+Operations.swift "collectionView.insertItems(at: Set(indexPaths))" \
+plant AppKit Operations/NSCollectionView+Operations.swift "collectionView.insertItems(at: Set(indexPaths))" \
     "collectionView.insertItems(at: indexPaths)" "cannot convert value"
-plant AppKit AppKit/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
+plant AppKit DataSources/TableViewDataSource+AppKit.swift "func numberOfRows(in tableView: NSTableView)" \
     "func numberOfRow(in tableView: NSTableView)" "nearly matches"
-plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)" \
+plant UIKit DataSources/CollectionViewDataSource+UIKit.swift "dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)" \
     "dequeueConfiguredReusableCell(registration: registration, for: indexPath, item: item)" "argument label"
-plant UIKit UIKit/TableViewDataSource+UIKit.swift "moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)" \
+plant UIKit DataSources/TableViewDataSource+UIKit.swift "moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)" \
     "moveRowsAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)" "nearly matches"
-plant UIKit UIKit/CollectionViewDataSource+UIKit.swift "canMoveItemAt indexPath: IndexPath) -> Bool" \
+plant UIKit DataSources/CollectionViewDataSource+UIKit.swift "canMoveItemAt indexPath: IndexPath) -> Bool" \
     "canMoveItemsAt indexPath: IndexPath) -> Bool" "nearly matches"
-plant AppKit AppKit/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
+plant AppKit DataSources/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
     "acceptDrop info: any NSDraggingInfo, rows row: Int," "nearly matches"
 plant AppKit SwiftUI/StorageList+AppKit.swift "guard edge == .trailing" "guard edge == .right" \
     "cannot convert value of type 'NSTableView.RowActionEdge'"
@@ -213,7 +213,7 @@ for framework in UIKit AppKit; do
     plant_app "$framework" "Text(song.title)" "song.title" "conform to 'View'"
     plant_app "$framework" ".navigationTitle(" ".navigationTitel(" "has no member 'navigationTitel'"
 done
-planted_copy UIKit/TableViewDataSource+UIKit.swift "open class TableViewDataSource: NSObject {" \
+planted_copy DataSources/TableViewDataSource+UIKit.swift "open class TableViewDataSource: NSObject {" \
     "open class TableViewDataSource<Source>: NSObject {"
 if objc_conformances_of_generic_classes "$copy" >/dev/null; then echo "the check did not catch a generic data source"; exit 1; fi
 echo "   caught: a generic class conforming to UITableViewDataSource in an extension"
