@@ -44,11 +44,9 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// The content the view shows: what the data source reads through the updater. It changes
     /// only inside a batch's updates block, when the view reloads, or when the user moves an item
     /// on screen (``userDidMoveItem(at:to:)``). Its index paths are the *displayed* ones.
-    public internal(set) var content: Source.Content { didSet { didChangeContent?() } }
-    /// Called whenever ``content`` changes (inside a batch's updates block, at a reload, when a
-    /// flush adopts the storage's content, at the user's move): where what a screen shows beside
-    /// the list (a count, an empty state) follows the list, never ahead of it. One listener.
-    public var didChangeContent: (@MainActor () -> Void)?
+    public internal(set) var content: Source.Content { didSet { notifyContentObservers() } }
+    /// Who follows ``content`` (see ``addContentObserver(_:)``).
+    var contentObservers = ContentObservers()
     /// When set, an update that lists more operations than this (`changes.changeCount`) is a
     /// `reloadData()` instead of a batch; `nil` (the default) uses the storage's
     /// ``BaseStorage/reloadThreshold`` (which makes the storage itself ask for reloads).

@@ -6,9 +6,15 @@ import Observation
 
 /// What a screen shows beside a list (a count, an empty state), observable (the Observation
 /// framework: SwiftUI re-renders what reads it). It follows what the *view* shows: it changes
-/// inside the batch that shows a change (the updater's `ViewUpdater/didChangeContent`), never
-/// ahead of the list. Attach it to a ``ListHost`` (``ListHost/attach(_:)``; `StorageList`'s
-/// `summary` parameter does) or follow an updater yourself with ``follow(_:)``.
+/// inside the batch that shows a change (an observation of the updater's content,
+/// `ViewUpdater/addContentObserver(_:)`), never ahead of the list, and alongside the list's own
+/// listeners (its selection). Attach it to a ``ListHost`` (``ListHost/attach(_:)``;
+/// `StorageList`'s ``StorageList/summary(_:)`` does) or follow an updater yourself with
+/// ``follow(_:)``.
+///
+/// What a SwiftUI body reads from the package and when it changes: a `ListSummary`'s values
+/// change with the list (never ahead of it); a storage's own values (`MemoryStorage` counts,
+/// `DatabaseStorage` results) change when the storage does, before the list animates the change.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @Observable
 @MainActor
@@ -19,6 +25,9 @@ public final class ListSummary {
     public private(set) var numberOfItems = 0
     /// Whether the list shows no item.
     public var isEmpty: Bool { numberOfItems == 0 }
+
+    /// The updater followed (``follow(_:)``) and the observation to end when following another.
+    @ObservationIgnored private var following: (@MainActor () -> Void)?
 
     /// A summary of an empty list, until it reads one.
     public init() {}
@@ -34,10 +43,14 @@ public final class ListSummary {
         if items != numberOfItems { numberOfItems = items }
     }
 
-    /// Follows `updater` (its one `ViewUpdater/didChangeContent` listener) and reads it now.
+    /// Follows `updater` from now on (one more listener of its content: the updater's other
+    /// listeners, a list's selection among them, keep theirs) and reads it now; following another
+    /// updater ends following this one.
     public func follow<Source: ContentStorage>(_ updater: ViewUpdater<Source>) {
+        following?()
         read(updater)
-        updater.didChangeContent = { [weak self, unowned updater] in self?.read(updater) }
+        let token = updater.addContentObserver { [weak self, unowned updater] in self?.read(updater) }
+        following = { [weak updater] in updater?.removeContentObserver(token) }
     }
 }
 

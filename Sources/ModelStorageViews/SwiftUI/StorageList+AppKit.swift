@@ -11,12 +11,19 @@ extension StorageList: NSViewRepresentable {
 
     /// An `NSTableView` of one column in a scroll view, showing every section of the storage.
     public func makeNSView(context: Context) -> NSScrollView {
-        context.coordinator.makeView(showing: storage, content)
+        context.coordinator.makeView(showing: storage, content(in: context.environment))
     }
 
     /// A re-render: O(1) with the same storage (see ``ListHost/update(storage:rowContent:contentVersion:)``).
     public func updateNSView(_ nsView: NSScrollView, context: Context) {
-        context.coordinator.update(storage: storage, content)
+        context.coordinator.update(storage: storage, content(in: context.environment))
+    }
+
+    /// The list's content with SwiftUI's environment where the list is.
+    private func content(in environment: EnvironmentValues) -> StorageListContent<ID> {
+        var content = content
+        content.environment = environment
+        return content
     }
 
     /// Stops observing the storage.
@@ -31,7 +38,7 @@ extension StorageList: NSViewRepresentable {
 /// and ``StorageList/footer(_:content:)`` content, each row an `NSHostingView` of its SwiftUI
 /// view. Swipe to delete is a trailing row action, drag to reorder a drop between rows, each
 /// reaching the item of the row the user touched. AppKit has no pull-to-refresh control: on
-/// macOS the list shows none (``StorageList/onRefresh(_:)`` is not called by the list).
+/// macOS the list shows none (a `.refreshable` action is not called by the list).
 @MainActor
 public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>: NSObject,
     NSTableViewDataSource, NSTableViewDelegate {
@@ -77,9 +84,10 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     func update(storage: Source, _ content: StorageListContent<ID>) {
         guard let host, !host.isDismantled else { return }
         host.update(storage: storage, rowContent: content, contentVersion: content.version)
-        host.refreshAction = content.refresh
-        guard let selection = content.selection, host.setSelection(selection.wrappedValue),
-              let tableView, let adapter else { return }
+        host.adoptRender(content)
+        guard let tableView, let adapter else { return }
+        tableView.allowsMultipleSelection = host.allowsMultipleSelection
+        guard let selection = content.selection, host.setSelection(selection.ids) else { return }
         tableView.selectRowIndexes(adapter.rows(of: host.selectedIndexPaths), byExtendingSelection: false)
     }
 
@@ -88,8 +96,10 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         guard let host, let adapter else { return nil }
         switch adapter.rows.content(ofRow: row) {
         case .item(let indexPath)?: return host.rowContent.row(for: host.item(at: indexPath))
-        case .header(let section)?: return host.updater.headerModel(forSection: section).flatMap { host.rowContent.header?($0) }
-        case .footer(let section)?: return host.updater.footerModel(forSection: section).flatMap { host.rowContent.footer?($0) }
+        case .header(let section)?:
+            return host.updater.headerModel(forSection: section).flatMap { host.rowContent.header?($0) }.map(host.rowContent.inEnvironment)
+        case .footer(let section)?:
+            return host.updater.footerModel(forSection: section).flatMap { host.rowContent.footer?($0) }.map(host.rowContent.inEnvironment)
         case nil: return nil
         }
     }
@@ -127,6 +137,7 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         do {
             return try adapter.userDidDropRow(at: source, above: row, on: host)
         } catch {
+            host.didFailAction?(error)
             return error.leavesMoveShown   // a failure: the list shows the storage at its next batch
         }
     }
@@ -172,7 +183,7 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     /// A swipe to delete of `row`: the storage removes the item the row shows.
     private func userDidDelete(row: Int) {
         guard let indexPath = adapter?.indexPath(ofRow: row) else { return }
-        try? host?.userDidDeleteItem(at: indexPath)   // a failure (the item already left) changes nothing
+        host?.userDidSwipeToDelete(at: indexPath)   // a failure is reported; the list shows the storage
     }
 }
 #endif

@@ -11,12 +11,19 @@ extension StorageList: UIViewRepresentable {
 
     /// A `UICollectionView` with a list layout showing the storage.
     public func makeUIView(context: Context) -> UICollectionView {
-        context.coordinator.makeView(showing: storage, content)
+        context.coordinator.makeView(showing: storage, content(in: context.environment))
     }
 
     /// A re-render: O(1) with the same storage (see ``ListHost/update(storage:rowContent:contentVersion:)``).
     public func updateUIView(_ uiView: UICollectionView, context: Context) {
-        context.coordinator.update(storage: storage, content)
+        context.coordinator.update(storage: storage, content(in: context.environment))
+    }
+
+    /// The list's content with SwiftUI's environment where the list is.
+    private func content(in environment: EnvironmentValues) -> StorageListContent<ID> {
+        var content = content
+        content.environment = environment
+        return content
     }
 
     /// Stops observing the storage.
@@ -26,7 +33,8 @@ extension StorageList: UIViewRepresentable {
 }
 
 /// A ``StorageList``'s coordinator on UIKit: it owns the ``ListHost`` and is the collection
-/// view's data source and delegate, answering from what the host shows.
+/// view's data source and delegate, answering from what the host shows. tvOS has no swipe
+/// actions and no refresh control: there the list offers neither.
 @MainActor
 public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>: NSObject,
     UICollectionViewDataSource, UICollectionViewDelegate {
@@ -47,7 +55,9 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
         list.headerMode = content.header == nil ? .none : .supplementary
         list.footerMode = content.footer == nil ? .none : .supplementary
+        #if !os(tvOS)
         list.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in self?.swipeActions(at: indexPath) }
+        #endif
         let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: list))
         headers = supplementaryRegistration(UICollectionView.elementKindSectionHeader)
         footers = supplementaryRegistration(UICollectionView.elementKindSectionFooter)
@@ -60,13 +70,6 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         content.attach?(host)
         view.dataSource = self
         view.delegate = self
-        if content.refresh != nil {
-            let control = UIRefreshControl()
-            control.addAction(UIAction { [weak self, weak control] _ in
-                Task { await self?.host?.refresh(); control?.endRefreshing() }
-            }, for: .valueChanged)
-            view.refreshControl = control
-        }
         update(storage: storage, content)
         return view
     }
@@ -74,17 +77,34 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     func update(storage: Source, _ content: StorageListContent<ID>) {
         guard let host, !host.isDismantled else { return }
         host.update(storage: storage, rowContent: content, contentVersion: content.version)
-        host.refreshAction = content.refresh
+        host.adoptRender(content)
+        guard let view = collectionView else { return }
+        #if !os(tvOS)
+        showRefreshControl(content.refresh != nil, in: view)
+        #endif
         guard let selection = content.selection else { return }
-        if host.setSelection(selection.wrappedValue), let view = collectionView {
+        if host.setSelection(selection.ids) || view.allowsMultipleSelection != host.allowsMultipleSelection {
             showSelection(in: view)
         }
     }
 
+    #if !os(tvOS)
+    /// Adds a refresh control when the list has a refresh action, removes it when it has none.
+    private func showRefreshControl(_ shows: Bool, in view: UICollectionView) {
+        guard shows != (view.refreshControl != nil) else { return }
+        guard shows else { view.refreshControl = nil; return }
+        let control = UIRefreshControl()
+        control.addAction(UIAction { [weak self, weak control] _ in
+            Task { await self?.host?.refresh(); control?.endRefreshing() }
+        }, for: .valueChanged)
+        view.refreshControl = control
+    }
+    #endif
+
     /// Selects in the view the rows the host holds selected, and only them.
     private func showSelection(in view: UICollectionView) {
         guard let host else { return }
-        view.allowsMultipleSelection = true
+        view.allowsMultipleSelection = host.allowsMultipleSelection
         let selected = Set(host.selectedIndexPaths)
         for path in view.indexPathsForSelectedItems ?? [] where !selected.contains(path) {
             view.deselectItem(at: path, animated: false)
@@ -103,18 +123,20 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         let header = kind == UICollectionView.elementKindSectionHeader
         let model = header ? host.updater.headerModel(forSection: section) : host.updater.footerModel(forSection: section)
         guard let model, let make = header ? host.rowContent.header : host.rowContent.footer else { return nil }
-        return make(model)
+        return make(model).map(host.rowContent.inEnvironment)
     }
 
+    #if !os(tvOS)
     private func swipeActions(at indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         guard let host, host.rowContent.canDelete(host.item(at: indexPath)) else { return nil }
         let delete = UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, done in
-            // A failure (the item already left) changes nothing: the list shows the storage.
-            try? self?.host?.userDidDeleteItem(at: indexPath)
-            done(true)
+            // A failure (the item already left, the app's delete threw) keeps the row if the
+            // storage still holds it: the list shows the storage.
+            done(self?.host?.userDidSwipeToDelete(at: indexPath) ?? false)
         }
         return UISwipeActionsConfiguration(actions: [delete])
     }
+    #endif
 
     // MARK: UICollectionViewDataSource
 
@@ -153,7 +175,7 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     /// A drag to reorder, applied to the dragged item.
     public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
                                to destinationIndexPath: IndexPath) {
-        try? host?.userDidMoveItem(at: sourceIndexPath, to: destinationIndexPath)   // a failure: the list shows the storage
+        host?.userDidDragItem(from: sourceIndexPath, to: destinationIndexPath)   // a failure: the list shows the storage
     }
 
     // MARK: UICollectionViewDelegate

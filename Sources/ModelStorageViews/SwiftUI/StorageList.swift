@@ -11,23 +11,39 @@ import ModelStorage
 ///
 /// ```swift
 /// StorageList(songs) { song in Text(song.title) }
-///     .selection($selected)
+///     .selection($selected)                 // Set<Song.ID>, or Song.ID? for one
 ///     .onDelete { song in print("deleted", song) }
+///     .refreshable { await library.reload() }
 /// ```
 ///
 /// A `MemoryStorage` (items of several types) gets its rows per type: `StorageList(storage)`
-/// then ``row(_:content:)`` for each type. Section headers and footers come from the storage's
-/// supplementary models (``header(_:content:)``, ``footer(_:content:)``; on macOS a header is a
-/// group row of the table, a footer a row after the section's items). Pull to refresh is UIKit's
-/// only: AppKit has no such control.
+/// then ``row(_:content:)`` for each type; its selection is a set of ``ItemKey``s. Section
+/// headers and footers come from the storage's supplementary models (``header(_:content:)``,
+/// ``footer(_:content:)``; on macOS a header is a group row of the table, a footer a row after
+/// the section's items).
+///
+/// The list reads SwiftUI's environment as a `List` does: `.refreshable` above it drives its
+/// pull to refresh, and the environment (`@Environment` values, `.environment(_:)` objects) reaches
+/// the rows' content as it is when each row is configured. Pull to refresh and swipe to delete
+/// are not on tvOS (UIKit has neither there); pull to refresh is not on macOS (AppKit has no such
+/// control). See <doc:ShowingAStorageInSwiftUI>.
 @MainActor
 public struct StorageList<Source: ContentStorage, ID: Hashable> {
     let storage: Source
     var content: StorageListContent<ID>
 
     /// A list of `storage` (items of several types) whose rows come from ``row(_:content:)``;
-    /// an item of a type no row takes shows an empty row. The selection's ids are the items' own
-    /// (`Identifiable` ids, else the items when `Hashable`).
+    /// an item of a type no row takes shows an empty row. The selection's ids are ``ItemKey``s
+    /// (each item's type and id).
+    public init(_ storage: Source) where ID == ItemKey {
+        self.storage = storage
+        content = StorageListContent(identify: { ItemKey(item: $0) })
+    }
+
+    /// A list of `storage` whose selection's ids are the items' ids without their types (a
+    /// `Playlist` and a `Track` with equal ids are one entry).
+    @available(*, deprecated, message: "select ItemKeys: a Set<ItemKey> or an ItemKey? binding")
+    @_disfavoredOverload
     public init(_ storage: Source) where ID == AnyHashable {
         self.storage = storage
         content = StorageListContent(identify: StorageListContent<AnyHashable>.anyID)
@@ -41,8 +57,8 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
         content.rows.append { ($0 as? Source.Item).map { AnyView(row($0)) } }
     }
 
-    /// Rows of items of type `Item` (for a list made with ``init(_:)``); the first row whose type
-    /// takes an item shows it.
+    /// Rows of items of type `Item` (for a list made with `init(_:)`); the first row
+    /// whose type takes an item shows it.
     public func row<Item, Row: View>(_ type: Item.Type, @ViewBuilder content row: @escaping @MainActor (Item) -> Row) -> Self {
         modified { $0.rows.append { ($0 as? Item).map { AnyView(row($0)) } } }
     }
@@ -59,37 +75,56 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
         modified { $0.footer = { ($0 as? Model).map { AnyView(content($0)) } } }
     }
 
-    /// The selected items' ids, kept by identity through updates; an id whose item leaves the
-    /// list leaves the selection.
+    /// The selected items' ids (several): kept by identity through updates; an id whose item
+    /// leaves the list leaves the selection, and ids the binding holds that the list does not
+    /// show are dropped from it.
     public func selection(_ selection: Binding<Set<ID>>) -> Self {
-        modified { $0.selection = selection }
+        modified { $0.selection = .several(selection) }
     }
 
-    /// Lets the user swipe to delete items of type `Item`: the storage removes the swiped item by
-    /// identity (when it is editable: `MemoryStorage`, single-section storages), then `action`
-    /// runs with it; for a storage the list cannot edit (`DatabaseStorage`), `action` removes it
-    /// at its source. A trailing swipe on UIKit and on AppKit (a row action).
-    public func onDelete<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item) -> Void) -> Self {
+    /// The selected item's id (one at most; a tap selects another): kept by identity through
+    /// updates, `nil` when its item leaves the list or the list does not show it.
+    public func selection(_ selection: Binding<ID?>) -> Self {
+        modified { $0.selection = .one(selection) }
+    }
+
+    /// Lets the user swipe to delete items of type `Item`. An editable storage (`MemoryStorage`,
+    /// single-section storages) removes the swiped item by identity, then `action` runs with it:
+    /// a notice. A storage the list cannot edit (`DatabaseStorage`) changes only through
+    /// `action`, which deletes it at its source: a request, and one that throws keeps the row (the
+    /// error goes to ``onActionError(_:)``). A trailing swipe on UIKit and on AppKit (a row action);
+    /// not on tvOS.
+    public func onDelete<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item) throws -> Void) -> Self {
         modified { $0.deletions.append(StorageListContent<ID>.Handler(action)) }
     }
 
-    /// Lets the user drag items of type `Item` to reorder them: the storage moves the dragged item
-    /// by identity (when it is editable), then `action` runs with it and its new displayed index
-    /// path; for a storage the list cannot edit, `action` writes the new order at its source.
-    /// UIKit and AppKit (a row dropped between rows, across sections too).
-    public func onMove<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item, IndexPath) -> Void) -> Self {
+    /// Lets the user drag items of type `Item` to reorder them, `action` receiving the item and
+    /// its new displayed index path. An editable storage moves the dragged item by identity first:
+    /// a notice. For a storage the list cannot edit, `action` writes the new order at its source:
+    /// a request; when it throws (the error goes to ``onActionError(_:)``) or writes nothing, the
+    /// next batch moves the row back. UIKit and AppKit (a row dropped between rows, across
+    /// sections too).
+    public func onMove<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item, IndexPath) throws -> Void) -> Self {
         modified { $0.moves.append(StorageListContent<ID>.MoveHandler(action)) }
     }
 
-    /// Pull to refresh (UIKit): runs `action`; the refresh control shows until it returns. AppKit
-    /// has no pull-to-refresh control: on macOS the list shows none and never runs `action`
-    /// (offer a button or a menu command that runs it).
+    /// Where a user's action that failed is reported: the error an ``onDelete(_:perform:)`` or
+    /// ``onMove(_:perform:)`` handler threw, or a `UserActionError` (the row already left the
+    /// storage). The list keeps showing the storage.
+    public func onActionError(_ action: @escaping @MainActor (any Error) -> Void) -> Self {
+        modified { $0.didFail = action }
+    }
+
+    /// Pull to refresh, the list's own action: `.refreshable` (SwiftUI's, set on the list or above
+    /// it) is the spelling, and wins when both are set.
+    @available(*, deprecated, message: "use .refreshable { await … }, as on a List")
     public func onRefresh(_ action: @escaping @MainActor () async -> Void) -> Self {
-        modified { $0.refresh = action }
+        modified { $0.listRefresh = action }
     }
 
     /// What the rows show beyond their items: when it changes between two renders, the visible
-    /// rows are built again (the row closure captured something else). Equal values: O(1).
+    /// rows are built again (the row closure captured something else, or an environment value
+    /// the rows read changed). Equal values: O(1).
     public func contentVersion(_ version: some Hashable) -> Self {
         modified { $0.version = AnyHashable(version) }
     }
@@ -109,14 +144,26 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
 }
 
 extension StorageList where Source: TypedItemStorage {
-    /// Lets the user swipe to delete rows (see ``onDelete(_:perform:)``).
-    public func onDelete(perform action: @escaping @MainActor (Source.Item) -> Void) -> Self {
+    /// Lets the user swipe to delete rows (see ``onDelete(_:perform:)``: a notice for an editable
+    /// storage, a request for a `DatabaseStorage`).
+    public func onDelete(perform action: @escaping @MainActor (Source.Item) throws -> Void) -> Self {
         onDelete(Source.Item.self, perform: action)
     }
 
-    /// Lets the user drag rows to reorder them (see ``onMove(_:perform:)``).
-    public func onMove(perform action: @escaping @MainActor (Source.Item, IndexPath) -> Void) -> Self {
+    /// Lets the user drag rows to reorder them, `action` receiving the item and its new displayed
+    /// index path (see ``onMove(_:perform:)``).
+    public func onMove(perform action: @escaping @MainActor (Source.Item, IndexPath) throws -> Void) -> Self {
         onMove(Source.Item.self, perform: action)
     }
+}
+
+extension StorageList where Source == MemoryStorage {
+    /// A `MemoryStorage` holds items of several types: name the type the handler takes.
+    @available(*, unavailable, message: "a MemoryStorage holds items of several types: write .onDelete(Track.self) { track in … } for each type the user may delete")
+    public func onDelete(perform action: @escaping @MainActor (any Sendable) throws -> Void) -> Self { self }
+
+    /// A `MemoryStorage` holds items of several types: name the type the handler takes.
+    @available(*, unavailable, message: "a MemoryStorage holds items of several types: write .onMove(Track.self) { track, destination in … } for each type the user may drag")
+    public func onMove(perform action: @escaping @MainActor (any Sendable, IndexPath) throws -> Void) -> Self { self }
 }
 #endif

@@ -14,7 +14,9 @@ extension ListHost {
     public var selectedIndexPaths: [IndexPath] { Array(selected.values) }
 
     /// Sets the selection from the app (SwiftUI's `Binding`): ids the view does not show are
-    /// dropped (and ``selectionDidChange`` is told). Returns whether the selection changed.
+    /// dropped (and ``selectionDidChange`` is told), so that a binding holding ids of items that
+    /// left the storage is brought back to what the list shows. Returns whether the selection
+    /// changed.
     ///
     /// - Complexity: O(1) per id already selected; O(items shown) for each new id.
     @discardableResult
@@ -30,10 +32,11 @@ extension ListHost {
     }
 
     /// The user selected the row at `indexPath` (displayed index space), deselecting the others
-    /// unless `extending`; nothing for a row the view does not show or an item with no id.
+    /// unless `extending` and ``allowsMultipleSelection``; nothing for a row the view does not
+    /// show or an item with no id.
     public func userDidSelectItem(at indexPath: IndexPath, extending: Bool = false) {
         guard let item = updater.item(at: indexPath), let id = identify(item) else { return }
-        if !extending { selected = [:] }
+        if !extending || !allowsMultipleSelection { selected = [:] }
         selected[id] = indexPath
         selectionDidChange?(selection)
     }

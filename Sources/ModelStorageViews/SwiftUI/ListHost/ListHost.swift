@@ -43,14 +43,24 @@ public final class ListHost<Source: ContentStorage, RowContent, ID: Hashable> {
     /// Called when the selection changes by itself (a selected item left the list) or by the
     /// user's tap: the SwiftUI side writes its `Binding` here.
     public var selectionDidChange: (@MainActor (Set<ID>) -> Void)?
-    /// Called after the displayed content changed (inside the batch that shows it).
-    var contentObservers: [@MainActor () -> Void] = []
-    /// Called with each item the user deleted (after the storage removed it when it is editable;
-    /// else to remove it at its source) and each item the user moved with its new displayed index
-    /// path (after the storage moved it when it is editable).
-    public var didDeleteItem: (@MainActor (any Sendable) -> Void)?
-    /// Called with each item the user moved and its destination (displayed index space).
-    public var didMoveItem: (@MainActor (any Sendable, IndexPath) -> Void)?
+    /// Called after the displayed content changed (inside the batch that shows it), by token.
+    private var contentObservers = ContentObservers()
+    /// Whether the user may select several items (a tap adds to the selection) or one (a tap
+    /// replaces it).
+    public var allowsMultipleSelection = true
+    /// Called with each item the user deleted: after the storage removed it when the storage is
+    /// editable (a notice), else to remove it at its source (a request, which may throw: the row
+    /// then stays, as the storage still holds it). An error it throws goes to ``didFailAction``.
+    public var didDeleteItem: (@MainActor (any Sendable) throws -> Void)?
+    /// Called with each item the user moved and its destination (displayed index space): after
+    /// the storage moved it when it is editable (a notice), else to write the new order at its
+    /// source (a request; when it throws or writes nothing, the next batch moves the row back).
+    /// An error it throws goes to ``didFailAction``.
+    public var didMoveItem: (@MainActor (any Sendable, IndexPath) throws -> Void)?
+    /// Where a user's action that failed is reported: the `UserActionError` of an action the list
+    /// could not apply (the row already left, say), or the error ``didDeleteItem`` or
+    /// ``didMoveItem`` threw. The list shows the storage either way.
+    public var didFailAction: (@MainActor (any Error) -> Void)?
     /// What pull to refresh runs; `nil`: no refresh.
     public var refreshAction: (@MainActor () async -> Void)?
     /// Whether a refresh runs.
@@ -133,18 +143,27 @@ public final class ListHost<Source: ContentStorage, RowContent, ID: Hashable> {
     }
 
     /// Runs `body` after each change of the displayed content (inside the batch that shows it,
-    /// at a reload, a storage swap, a user's move), after the selection followed it.
-    public func observeDisplayedContent(_ body: @escaping @MainActor () -> Void) {
-        contentObservers.append(body)
+    /// at a reload, a storage swap, a user's move), after the selection followed it, through
+    /// storage swaps, until ``removeDisplayedContentObserver(_:)`` is called with the returned
+    /// token.
+    @discardableResult
+    public func observeDisplayedContent(_ body: @escaping @MainActor () -> Void) -> ObserverToken {
+        contentObservers.add(body)
+    }
+
+    /// Ends the observation `token` names; nothing for a token already ended.
+    public func removeDisplayedContentObserver(_ token: ObserverToken) {
+        contentObservers.remove(token)
     }
 
     private func observeContent() {
-        updater.didChangeContent = { [weak self] in self?.contentDidChange() }
+        updater.addContentObserver { [weak self] in self?.contentDidChange() }
     }
 
     private func contentDidChange() {
         followSelection()
-        for observer in contentObservers { observer() }
+        let observers = contentObservers
+        observers.notify()
     }
 }
 
