@@ -39,14 +39,9 @@ public struct ItemKey: Hashable, @unchecked Sendable, CustomStringConvertible {
         self.init(type: Item.self, id: AnyHashable(item.id))
     }
 
-    /// The key of `item`, which has no id: its type and its value.
-    public init<Item: Hashable & Sendable>(_ item: Item) {
+    /// The key of `item`, an item without an id: its type and its value.
+    public init<Item: Hashable & Sendable>(value item: Item) {
         self.init(type: Item.self, id: AnyHashable(item))
-    }
-
-    /// The key of `item`: its type and its id (its `Identifiable` id, not its value).
-    public init<Item: Identifiable & Hashable>(_ item: Item) where Item.ID: Sendable {
-        self.init(type: Item.self, id: AnyHashable(item.id))
     }
 
     /// The key of an item of any type: its dynamic type and its `Identifiable` id, else its value
