@@ -37,7 +37,7 @@ final class Library {
 @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
 struct LibraryScreen: View {
     let library: Library
-    @State private var selected: Set<AnyHashable> = []
+    @State private var selected: Set<ItemKey> = []
     @State private var summary = ListSummary()
     @State private var showsArtists = true
 
@@ -65,7 +65,7 @@ struct LibraryScreen: View {
                     .selection($selected)
                     .onDelete(Song.self) { song in print("deleted", song.title) }
                     .onMove(Song.self) { song, place in print("moved", song.title, "to", place) }
-                    .onRefresh { await library.refresh() }
+                    .refreshable { await library.refresh() }
                     .summary(summary)
             }
             .navigationTitle("Library")
