@@ -3,8 +3,12 @@
 // type-checks them on Linux with `canImport(SwiftUI)` true, over the UIKit or the AppKit stub.
 // Each declaration is written from Apple's documentation page named above it
 // (https://developer.apple.com/documentation/swiftui/...): names, labels, types, generic
-// constraints, `@MainActor` as the page declares them; nothing added to make code compile.
-// Bodies are placeholders: this module is type-checked against, never run.
+// constraints, isolation (`nonisolated` types and modifiers, `@MainActor` protocols), `Sendable`
+// and `@isolated(any)` closures, and availability (`introduced` per platform, `unavailable` where
+// the page lists no such platform) as the page declares them; nothing added to make code compile.
+// Bodies are placeholders: this module is type-checked against, never run. The declarations of
+// ordinary screens beyond these are in SwiftUI+*.swift beside this file, one file per group of
+// pages.
 //
 // What Swift on Linux cannot spell as the SDK does: the SDK's views are opaque (`some View`
 // results) over private types; the stubs return `some View` from a placeholder type, which
@@ -14,6 +18,9 @@
 #elseif canImport(AppKit)
 @_exported import AppKit
 #endif
+// https://developer.apple.com/documentation/observation (SwiftUI re-exports Observation: an
+// `import SwiftUI` file uses `@Observable`)
+@_exported import Observation
 
 // MARK: Views and builders
 
@@ -53,14 +60,14 @@ extension Never: View {
 }
 
 // https://developer.apple.com/documentation/swiftui/emptyview
-@frozen public struct EmptyView: View {
+@frozen nonisolated public struct EmptyView: View {
     // https://developer.apple.com/documentation/swiftui/emptyview/init()
     @inlinable nonisolated public init() {}
     public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/tupleview
-@frozen public struct TupleView<T>: View {
+@frozen nonisolated public struct TupleView<T>: View {
     // https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
     public init(_ value: T) {}
     public var body: Never { fatalError("interface stub") }
@@ -77,14 +84,14 @@ extension Optional: View where Wrapped: View {
 }
 
 // https://developer.apple.com/documentation/swiftui/anyview
-@frozen public struct AnyView: View {
+@frozen nonisolated public struct AnyView: View {
     // https://developer.apple.com/documentation/swiftui/anyview/init(_:)-5kgu
     public init<V>(_ view: V) where V: View {}
     public var body: Never { fatalError("interface stub") }
 }
 
 /// The placeholder of the SDK's opaque modifier results (`some View`).
-public struct _ModifiedView: View {
+nonisolated public struct _ModifiedView: View {
     public var body: Never { fatalError("interface stub") }
 }
 
@@ -96,7 +103,10 @@ public protocol DynamicProperty {}
 // https://developer.apple.com/documentation/swiftui/binding
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
     // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
+    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-5z9t9
+    public init(get: @escaping @isolated(any) @Sendable () -> Value,
+                set: @escaping @isolated(any) @Sendable (Value, Transaction) -> Void) {}
     // https://developer.apple.com/documentation/swiftui/binding/constant(_:)
     public static func constant(_ value: Value) -> Binding<Value> { fatalError("interface stub") }
     // https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
@@ -139,11 +149,55 @@ extension State where Value: ExpressibleByNilLiteral {
     // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringliteral:)
     public init(stringLiteral value: String) {}
     // https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringinterpolation:)
-    public init(stringInterpolation: DefaultStringInterpolation) {}
+    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {}
+
+    // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation
+    @frozen public struct StringInterpolation: StringInterpolationProtocol {
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/init(literalcapacity:interpolationcount:)
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendliteral(_:)
+        public mutating func appendLiteral(_ literal: String) {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-3ymrp
+        public mutating func appendInterpolation(_ string: String) {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-1ssue
+        public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:specifier:)
+        public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:format:)
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+        public mutating func appendInterpolation<F>(_ input: F.FormatInput, format: F)
+        where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {}
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-6qxb6
+        public mutating func appendInterpolation(_ text: Text) {}
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/_formatspecifiable (the values a localized
+// string interpolates with a format specifier: integers and floating-point numbers)
+public protocol _FormatSpecifiable: Equatable {
+    associatedtype _Arg: CVarArg
+    var _arg: Self._Arg { get }
+    var _specifier: String { get }
+}
+extension Int: _FormatSpecifiable {
+    public var _arg: Int { self }
+    public var _specifier: String { "%lld" }
+}
+extension Int64: _FormatSpecifiable {
+    public var _arg: Int64 { self }
+    public var _specifier: String { "%lld" }
+}
+extension Double: _FormatSpecifiable {
+    public var _arg: Double { self }
+    public var _specifier: String { "%lf" }
+}
+extension Float: _FormatSpecifiable {
+    public var _arg: Float { self }
+    public var _specifier: String { "%f" }
 }
 
 // https://developer.apple.com/documentation/swiftui/text
-@frozen public struct Text: Equatable, View {
+@frozen nonisolated public struct Text: Equatable, Sendable, View {
     // https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}
     // https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
@@ -154,14 +208,14 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 // https://developer.apple.com/documentation/swiftui/image
-@frozen public struct Image: Equatable, View {
+@frozen nonisolated public struct Image: Equatable, Sendable, View {
     // https://developer.apple.com/documentation/swiftui/image/init(systemname:)
     public init(systemName: String) {}
     public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/button
-@MainActor @preconcurrency public struct Button<Label>: View where Label: View {
+nonisolated public struct Button<Label>: View where Label: View {
     // https://developer.apple.com/documentation/swiftui/button/init(action:label:)
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
     public var body: Never { fatalError("interface stub") }
@@ -190,37 +244,40 @@ extension Button where Label == Text {
 }
 
 // https://developer.apple.com/documentation/swiftui/hstack
-@frozen public struct HStack<Content>: View where Content: View {
+@frozen nonisolated public struct HStack<Content>: View where Content: View {
     // https://developer.apple.com/documentation/swiftui/hstack/init(alignment:spacing:content:)
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/vstack
-@frozen public struct VStack<Content>: View where Content: View {
+@frozen nonisolated public struct VStack<Content>: View where Content: View {
     // https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/spacer
-@frozen public struct Spacer: View {
+@frozen nonisolated public struct Spacer: View {
     // https://developer.apple.com/documentation/swiftui/spacer/init(minlength:)
     public init(minLength: CGFloat? = nil) {}
     public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/navigationstack
-@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+nonisolated public struct NavigationStack<Data, Root>: View where Root: View {
     public var body: Never { fatalError("interface stub") }
 }
 
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 extension NavigationStack where Data == NavigationPath {
     // https://developer.apple.com/documentation/swiftui/navigationstack/init(root:)
     public init(@ViewBuilder root: () -> Root) {}
 }
 
 // https://developer.apple.com/documentation/swiftui/navigationpath
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 public struct NavigationPath {
     // https://developer.apple.com/documentation/swiftui/navigationpath/init()
     public init() {}
@@ -285,6 +342,10 @@ extension UIViewRepresentable where Self.Coordinator == Void {
 @MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {
     // https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/coordinator
     @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/environment
+    @MainActor @preconcurrency public var environment: EnvironmentValues { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/transaction
+    @MainActor @preconcurrency public var transaction: Transaction { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/uihostingconfiguration
@@ -331,6 +392,10 @@ extension NSViewRepresentable where Self.Coordinator == Void {
 @MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {
     // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/coordinator
     @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/environment
+    @MainActor @preconcurrency public var environment: EnvironmentValues { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/transaction
+    @MainActor @preconcurrency public var transaction: Transaction { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/nshostingview

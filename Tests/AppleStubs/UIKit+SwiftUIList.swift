@@ -3,7 +3,7 @@
 
 extension UICollectionLayoutListConfiguration {
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/footermode-swift.enum
-    public enum FooterMode: Hashable, Sendable {
+    public enum FooterMode: Hashable {
         case none, supplementary
     }
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/footermode-swift.property

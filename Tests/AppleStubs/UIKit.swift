@@ -126,6 +126,7 @@ extension IndexPath {
 // https://developer.apple.com/documentation/uikit/uiscrollview
 @MainActor open class UIScrollView: UIView {
     // https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol
+    @available(tvOS, unavailable)
     open var refreshControl: UIRefreshControl? { get { fatalError("interface stub") } set {} }
 }
 
@@ -147,9 +148,13 @@ extension IndexPath {
 }
 
 // https://developer.apple.com/documentation/uikit/uirefreshcontrol
+@available(tvOS, unavailable)
 @MainActor open class UIRefreshControl: UIControl {
     // https://developer.apple.com/documentation/uikit/uirefreshcontrol/init()
     public init() { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uiview/init(frame:) (UIView's, which
+    // UIRefreshControl inherits, with UIControl's init(frame:primaryAction:))
+    public override init(frame: CGRect) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uiview/init(coder:)
     public required init?(coder: NSCoder) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uirefreshcontrol/isrefreshing
@@ -263,6 +268,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 // MARK: Swipe actions
 
 // https://developer.apple.com/documentation/uikit/uicontextualaction
+@available(tvOS, unavailable)
 @MainActor open class UIContextualAction: NSObject {
     // https://developer.apple.com/documentation/uikit/uicontextualaction/style-swift.enum
     public enum Style: Int, Sendable {
@@ -283,6 +289,7 @@ public typealias UIActionHandler = (UIAction) -> Void
 }
 
 // https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration
+@available(tvOS, unavailable)
 @MainActor open class UISwipeActionsConfiguration: NSObject {
     // https://developer.apple.com/documentation/uikit/uiswipeactionsconfiguration/init(actions:)
     public convenience init(actions: [UIContextualAction]) { fatalError("interface stub") }
@@ -382,15 +389,21 @@ public typealias UIActionHandler = (UIAction) -> Void
         fatalError("interface stub")
     }
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:trailingswipeactionsconfigurationforrowat:)
+    @available(tvOS, unavailable)
     open func tableView(_ tableView: UITableView,
                         trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         fatalError("interface stub")
     }
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:leadingswipeactionsconfigurationforrowat:)
+    @available(tvOS, unavailable)
     open func tableView(_ tableView: UITableView,
                         leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         fatalError("interface stub")
     }
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:contextmenuconfigurationforrowat:point:)
+    @available(iOS 13.0, tvOS 17.0, *)
+    open func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                        point: CGPoint) -> UIContextMenuConfiguration? { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
@@ -450,6 +463,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     // https://developer.apple.com/documentation/uikit/uitableviewcell/accessorytype-swift.property
     open var accessoryType: UITableViewCell.AccessoryType { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/showsreordercontrol
+    @available(tvOS, unavailable)
     open var showsReorderControl: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
     public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { fatalError("interface stub") }
@@ -563,11 +577,17 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:editingstyleforrowat:)
     func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:trailingswipeactionsconfigurationforrowat:)
+    @available(tvOS, unavailable)
     func tableView(_ tableView: UITableView,
                    trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:leadingswipeactionsconfigurationforrowat:)
+    @available(tvOS, unavailable)
     func tableView(_ tableView: UITableView,
                    leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:contextmenuconfigurationforrowat:point:)
+    @available(iOS 13.0, tvOS 17.0, *)
+    func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                   point: CGPoint) -> UIContextMenuConfiguration?
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -577,14 +597,19 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
         fatalError("interface stub")
     }
+    @available(tvOS, unavailable)
     public func tableView(_ tableView: UITableView,
                           trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         fatalError("interface stub")
     }
+    @available(tvOS, unavailable)
     public func tableView(_ tableView: UITableView,
                           leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
         fatalError("interface stub")
     }
+    @available(iOS 13.0, tvOS 17.0, *)
+    public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                          point: CGPoint) -> UIContextMenuConfiguration? { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewdatasource
@@ -658,8 +683,8 @@ public struct UICellAccessory {
     // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions
     public struct ReorderOptions {
         // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions/init(ishidden:reservedlayoutwidth:tintcolor:showsverticalseparator:)
-        public init(isHidden: Bool? = nil, reservedLayoutWidth: UICellAccessory.LayoutDimension = .standard,
-                    tintColor: UIColor? = nil, showsVerticalSeparator: Bool = true) {}
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: UICellAccessory.LayoutDimension? = nil,
+                    tintColor: UIColor? = nil, showsVerticalSeparator: Bool? = nil) {}
     }
     // https://developer.apple.com/documentation/uikit/uicellaccessory/reorder(displayed:options:)
     public static func reorder(displayed: UICellAccessory.DisplayedState = .whenEditing,
@@ -683,16 +708,19 @@ public struct UICollectionLayoutListConfiguration {
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/init(appearance:)
     public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/headermode-swift.enum
-    public enum HeaderMode: Hashable, Sendable {
+    public enum HeaderMode: Hashable {
         case none, supplementary, firstItemInSection
     }
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/headermode-swift.property
     public var headerMode: UICollectionLayoutListConfiguration.HeaderMode = .none
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/swipeactionsconfigurationprovider
+    @available(tvOS, unavailable)
     public typealias SwipeActionsConfigurationProvider = (IndexPath) -> UISwipeActionsConfiguration?
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/trailingswipeactionsconfigurationprovider
+    @available(tvOS, unavailable)
     public var trailingSwipeActionsConfigurationProvider: UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider?
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/leadingswipeactionsconfigurationprovider
+    @available(tvOS, unavailable)
     public var leadingSwipeActionsConfigurationProvider: UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider?
 }
 
@@ -844,10 +872,17 @@ extension UICollectionViewDataSource {
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
     // https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:diddeselectitemat:)
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    // https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:contextmenuconfigurationforitemsat:point:)
+    @available(iOS 16.0, tvOS 17.0, *)
+    func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                        point: CGPoint) -> UIContextMenuConfiguration?
 }
 
 // The optional requirements (`@objc optional` in the SDK).
 extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { fatalError("interface stub") }
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { fatalError("interface stub") }
+    @available(iOS 16.0, tvOS 17.0, *)
+    public func collectionView(_ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+                               point: CGPoint) -> UIContextMenuConfiguration? { fatalError("interface stub") }
 }

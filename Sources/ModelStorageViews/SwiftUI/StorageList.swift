@@ -22,8 +22,8 @@ import ModelStorage
 /// ``footer(_:content:)``; on macOS a header is a group row of the table, a footer a row after
 /// the section's items).
 ///
-/// The list reads SwiftUI's environment as a `List` does: `.refreshable` above it drives its
-/// pull to refresh, and the environment (`@Environment` values, `.environment(_:)` objects) reaches
+/// The list reads SwiftUI's environment as a `List` does: `.refreshable` on it or above it drives
+/// its pull to refresh, and the environment (`@Environment` values, `.environment(_:)` objects) reaches
 /// the rows' content as it is when each row is configured. Pull to refresh and swipe to delete
 /// are not on tvOS (UIKit has neither there); pull to refresh is not on macOS (AppKit has no such
 /// control). See <doc:ShowingAStorageInSwiftUI>.
@@ -115,8 +115,16 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
         modified { $0.didFail = action }
     }
 
-    /// Pull to refresh, the list's own action: `.refreshable` (SwiftUI's, set on the list or above
-    /// it) is the spelling, and wins when both are set.
+    /// Pull to refresh, as on a `List`: the refresh control shows until `action` returns. The
+    /// list's own action, so that its other modifiers can follow in any order; a `.refreshable`
+    /// set above the list (SwiftUI's environment `refresh` action) drives the list too, and the
+    /// list's own wins when both are set, as the innermost `.refreshable` does. Not on tvOS (UIKit
+    /// has no refresh control there) nor macOS (AppKit has none): there the list never runs it.
+    public func refreshable(action: @escaping @Sendable () async -> Void) -> Self {
+        modified { $0.listRefresh = { await action() } }
+    }
+
+    /// Pull to refresh through the list's own action.
     @available(*, deprecated, message: "use .refreshable { await … }, as on a List")
     public func onRefresh(_ action: @escaping @MainActor () async -> Void) -> Self {
         modified { $0.listRefresh = action }

@@ -60,7 +60,7 @@ public struct StorageListContent<ID: Hashable> {
     var deletions: [Handler] = []
     var moves: [MoveHandler] = []
     var didFail: (@MainActor (any Error) -> Void)?
-    /// The list's own refresh action (the deprecated `onRefresh`).
+    /// The list's own refresh action (its `refreshable(action:)`, the deprecated `onRefresh`).
     var listRefresh: (@MainActor () async -> Void)?
     /// SwiftUI's environment where the list is (set by the coordinator at each render).
     var environment: EnvironmentValues?
@@ -72,11 +72,12 @@ public struct StorageListContent<ID: Hashable> {
         self.identify = identify
     }
 
-    /// What pull to refresh runs: the environment's `refresh` action (`.refreshable`) when there
-    /// is one, else the list's own; `nil`: no pull to refresh.
+    /// What pull to refresh runs: the list's own action, else the environment's `refresh` action
+    /// (a `.refreshable` above the list); `nil`: no pull to refresh.
     var refresh: (@MainActor () async -> Void)? {
-        if let action = environment?.refresh { return { await action() } }
-        return listRefresh
+        if let listRefresh { return listRefresh }
+        guard let action = environment?.refresh else { return nil }
+        return { await action() }
     }
 
     /// The row of `item`: the first row content that takes it, else an empty view; in the list's

@@ -1,7 +1,6 @@
 // Projects as an AppKit developer writes them: a table over a typed storage, a context menu on
-// the rows, leading and trailing row actions, single selection that opens a detail pane, a search
-// field that filters, and scrolling to a project once the table shows it. Type-checked by make
-// apple-check.
+// the rows, leading and trailing row actions, single selection that opens a detail pane, a filter,
+// and scrolling to a project once the table shows it. Type-checked by make apple-check.
 import AppKit
 import ModelStorage
 import ModelStorageViews
@@ -16,7 +15,6 @@ struct Project: Identifiable, Hashable, Sendable {
 final class ProjectsViewController: NSViewController, NSTableViewDelegate, NSMenuDelegate {
     let projects = SingleSectionHashableStorage<Project>()
     private let tableView = NSTableView()
-    private let searchField = NSSearchField()
     private var dataSource: TableViewDataSource!
     var openProject: (Project) -> Void = { _ in }
 
@@ -31,20 +29,18 @@ final class ProjectsViewController: NSViewController, NSTableViewDelegate, NSMen
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        dataSource = TableViewDataSource(tableView: tableView, storage: projects) { _, _, project in
+        dataSource = TableViewDataSource(tableView: tableView, storage: projects) { _, _, _, project in
             NSTextField(labelWithString: project.name)
         }
         tableView.delegate = self
         let menu = NSMenu(title: "Project")
         menu.delegate = self
         tableView.menu = menu
-        searchField.target = self
-        searchField.action = #selector(search(_:))
     }
 
-    @objc private func search(_ sender: NSSearchField) {
-        let text = sender.stringValue
-        projects.setItems(projects.items.filter { text.isEmpty || $0.name.localizedCaseInsensitiveContains(text) })
+    /// Shows the projects whose name contains `text` (what a search field's action calls).
+    func filter(_ all: [Project], by text: String) {
+        projects.setItems(all.filter { text.isEmpty || $0.name.localizedCaseInsensitiveContains(text) })
     }
 
     func scroll(to project: Project) {
@@ -58,7 +54,7 @@ final class ProjectsViewController: NSViewController, NSTableViewDelegate, NSMen
     func menuNeedsUpdate(_ menu: NSMenu) {
         menu.removeAllItems()
         let row = tableView.clickedRow
-        guard row >= 0, let project = dataSource.item(at: IndexPath(item: row, section: 0), as: Project.self) else { return }
+        guard row >= 0, let project = dataSource.item(atRow: row, as: Project.self) else { return }
         menu.addItem(withTitle: "Open \(project.name)", action: nil, keyEquivalent: "")
         menu.addItem(NSMenuItem.separator())
         menu.addItem(withTitle: "Archive", action: nil, keyEquivalent: "")
@@ -66,12 +62,12 @@ final class ProjectsViewController: NSViewController, NSTableViewDelegate, NSMen
 
     func tableViewSelectionDidChange(_ notification: Notification) {
         let row = tableView.selectedRow
-        guard row >= 0, let project = dataSource.item(at: IndexPath(item: row, section: 0), as: Project.self) else { return }
+        guard row >= 0, let project = dataSource.item(atRow: row, as: Project.self) else { return }
         openProject(project)
     }
 
     func tableView(_ tableView: NSTableView, rowActionsForRow row: Int, edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
-        guard let project = dataSource.item(at: IndexPath(item: row, section: 0), as: Project.self) else { return [] }
+        guard let project = dataSource.item(atRow: row, as: Project.self) else { return [] }
         switch edge {
         case .leading:
             let archive = NSTableViewRowAction(style: .regular, title: project.isArchived ? "Restore" : "Archive") { _, _ in

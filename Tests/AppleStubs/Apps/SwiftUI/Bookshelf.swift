@@ -80,7 +80,7 @@ struct BookshelfScreen: View {
                     do { try shelf.deleteAll() } catch { failure = error }
                 }
             }
-            .alert("The database refused", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })) {
+            .alert("The database refused", isPresented: Binding(get: { @MainActor in failure != nil }, set: { @MainActor in if !$0 { failure = nil } })) {
                 Button("OK") {}
             } message: {
                 Text(failure.map { "\($0)" } ?? "")

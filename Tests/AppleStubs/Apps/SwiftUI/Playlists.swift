@@ -94,7 +94,7 @@ struct PlaylistsScreen: View {
                         Text("\(summary.numberOfItems) items, \(selection.count) selected").font(.caption)
                     }
                 }
-                .alert("Not done", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })) {
+                .alert("Not done", isPresented: Binding(get: { @MainActor in failure != nil }, set: { @MainActor in if !$0 { failure = nil } })) {
                     Button("OK", role: .cancel) {}
                 } message: {
                     Text(failure ?? "")

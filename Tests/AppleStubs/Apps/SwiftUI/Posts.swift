@@ -31,7 +31,7 @@ final class PostLoader {
 
 struct PostRow: View {
     let post: Post
-    let like: () -> Void
+    let like: @MainActor () -> Void
 
     var body: some View {
         HStack(alignment: .top, spacing: 12) {
@@ -96,7 +96,7 @@ struct PostsScreen: View {
                     .frame(maxWidth: .infinity)
                     .background(.bar)
             }
-            .navigationDestination(isPresented: Binding(get: { opened != nil }, set: { if !$0 { opened = nil } })) {
+            .navigationDestination(isPresented: Binding(get: { @MainActor in opened != nil }, set: { @MainActor in if !$0 { opened = nil } })) {
                 if let post = loader.posts.items.first(where: { $0.id == opened }) { PostDetail(post: post) }
             }
             .navigationTitle("Posts")

@@ -46,7 +46,7 @@ final class InboxViewController: UIViewController, UICollectionViewDelegate, UIS
             content.text = "Today"
             header.contentConfiguration = content
         }
-        dataSource.supplementaryViewProvider = { collectionView, _, indexPath in
+        dataSource.supplementaryViewProvider = { collectionView, _, indexPath, _ in
             collectionView.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath)
         }
         collectionView.delegate = self
