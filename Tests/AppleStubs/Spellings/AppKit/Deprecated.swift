@@ -1,6 +1,7 @@
 // The data sources' spellings before issue 38 (an updater made by the app, an untyped cell
 // provider): they keep compiling, deprecated. make apple-check type-checks this file without
 // turning warnings into errors and requires the deprecation warnings.
+// deprecated: init(updater:cellProvider:)
 import AppKit
 import ModelStorage
 import ModelStorageViews

@@ -2,6 +2,9 @@
 // without their types, the list's own refresh action, one content listener): they keep
 // compiling, deprecated. make apple-check type-checks this file without turning warnings into
 // errors and requires the deprecation warnings.
+// deprecated: init(_:)
+// deprecated: onRefresh
+// deprecated: didChangeContent
 import SwiftUI
 import ModelStorage
 import ModelStorageViews
