@@ -36,6 +36,9 @@ struct DocumentationExampleTests {
         ("Sources/ModelStorageGRDB/ModelStorageGRDB.docc/FollowingADatabase.md",
          ["Tests/ModelStorageGRDBTests/ArticleExampleTests.swift"]),
         ("Sources/ModelStorageViews/ModelStorageViews.docc/ShowingAStorageInUIKitAndAppKit.md", []),
+        ("Sources/ModelStorageViews/ModelStorageViews.docc/ShowingAStorageInSwiftUI.md", []),
+        ("Sources/ModelStorageViews/ModelStorageViews.docc/FollowingWhatAListShows.md", []),
+        ("Sources/ModelStorageViews/ModelStorageViews.docc/RespondingToTheUsersActions.md", []),
     ]
 
     /// Whether a block is an Apple-platform example (it imports UIKit, AppKit or SwiftUI), which
