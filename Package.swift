@@ -130,8 +130,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelStorageGRDBTests",
-            dependencies: ["ModelStorageGRDB", "ModelStorage", "ModelStorageTesting", "FingerprintDiff", "SeededRandom",
-                           .product(name: "GRDB", package: "GRDB.swift", condition: grdb)]
+            dependencies: ["ModelStorageGRDB", "ModelStorage", "ModelStorageTesting", "ModelStorageViews", "FingerprintDiff",
+                           "SeededRandom", .product(name: "GRDB", package: "GRDB.swift", condition: grdb)]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -121,7 +121,11 @@ platform_stubs() { # framework, platform, destination folder
     cp Tests/AppleStubs/"$framework".swift Tests/AppleStubs/SwiftUI*.swift "$out"/
     cp $(ls Tests/AppleStubs/"$framework"+*.swift 2>/dev/null) "$out"/ 2>/dev/null || true
     local names=$platform; [ "$platform" = macCatalyst ] && names="macCatalyst|iOS"
-    find "$out" -name '*.swift' -print0 | xargs -0 perl -pi -e "s/\@available\((?:$names), unavailable\)/\@available(*, unavailable)/g"
+    # A protocol requirement cannot be unavailable (outside Objective-C): on that platform it is
+    # left out (the attribute's line, the requirement's two lines).
+    find "$out" -name '*.swift' -print0 | xargs -0 perl -0pi -e \
+        "s/ *\@available\((?:$names), unavailable\) \/\/ requirement[^\n]*\n[^\n]*\n[^\n]*\n//g;
+         s/\@available\((?:$names), unavailable\)/\@available(*, unavailable)/g"
 }
 # Builds the framework's and SwiftUI's stub modules into `dir` from the stubs in `stubs`.
 stub_modules() { # framework, stubs folder, dir, extra flags...
