@@ -352,7 +352,7 @@ plant_screen UIKit iOS SwiftUI/Posts.swift "Binding(get: { @MainActor in opened 
 plant_screen AppKit macOS SwiftUI/Library.swift '.onDelete(Song.self) { song in print("deleted", song.title) }' \
     '.onDelete { song in print("deleted", song) }' "a MemoryStorage holds items of several types"
 plant_screen UIKit iOS SwiftUI/Library.swift "@State private var selected: Set<ItemKey> = []" \
-    "@State private var selected: Set<Int> = []" "cannot convert value of type 'Binding<Set<Int>>'"
+    "@State private var selected: Set<Int> = []" "no exact matches in call to instance method 'selection'"
 plant_screen AppKit macOS SwiftUI/Playlists.swift "#if os(iOS) || os(visionOS)" "#if true" "'EditButton' is unavailable"
 # tvOS: a swipe provider outside its platform condition.
 planted_copy SwiftUI/StorageList+UIKit.swift "        #if !os(tvOS)
