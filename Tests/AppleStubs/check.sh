@@ -354,14 +354,15 @@ plant_screen AppKit macOS SwiftUI/Library.swift '.onDelete(Song.self) { song in 
 plant_screen UIKit iOS SwiftUI/Library.swift "@State private var selected: Set<ItemKey> = []" \
     "@State private var selected: Set<Int> = []" "no exact matches in call to instance method 'selection'"
 plant_screen AppKit macOS SwiftUI/Playlists.swift "#if os(iOS) || os(visionOS)" "#if true" "'EditButton' is unavailable"
-# tvOS: a swipe provider outside its platform condition.
-planted_copy SwiftUI/StorageList+UIKit.swift "        #if !os(tvOS)
-        list.trailingSwipeActionsConfigurationProvider" "        #if true
-        list.trailingSwipeActionsConfigurationProvider"
+# tvOS: a refresh control outside its platform condition.
+planted_copy SwiftUI/StorageList+UIKit.swift "        guard let view = collectionView else { return }
+" "        guard let view = collectionView else { return }
+        view.refreshControl = nil
+"
 for_platform "$copy" "$OUT/planted-tvOS"
-if check_platform tvOS "$OUT/planted-tvOS" >"$OUT/planted.log" 2>&1; then echo "the check did not catch a swipe provider on tvOS"; exit 1; fi
-grep -qF "'trailingSwipeActionsConfigurationProvider' is unavailable" "$OUT/planted.log" || { cat "$OUT/planted.log"; exit 1; }
-echo "   caught (tvOS): the list's swipe provider outside #if !os(tvOS)"
+if check_platform tvOS "$OUT/planted-tvOS" >"$OUT/planted.log" 2>&1; then echo "the check did not catch a refresh control on tvOS"; exit 1; fi
+grep -qF "'refreshControl' is unavailable" "$OUT/planted.log" || { cat "$OUT/planted.log"; exit 1; }
+echo "   caught (tvOS): the list's refresh control outside #if !os(tvOS)"
 # Availability: an iOS 17 declaration of the package used without @available.
 rm -rf "$OUT/views-iOS-planted" && cp -r "$OUT/views-iOS" "$OUT/views-iOS-planted"
 FROM='    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
