@@ -9,7 +9,7 @@ import Observation
 /// inside the batch that shows a change (an observation of the updater's content,
 /// `ViewUpdater/addContentObserver(_:)`), never ahead of the list, and alongside the list's own
 /// listeners (its selection). Attach it to a ``ListHost`` (``ListHost/attach(_:)``;
-/// `StorageList`'s ``StorageList/summary(_:)`` does) or follow an updater yourself with
+/// `StorageList`'s `summary(_:)` does) or follow an updater yourself with
 /// ``follow(_:)``.
 ///
 /// What a SwiftUI body reads from the package and when it changes: a `ListSummary`'s values
