@@ -16,12 +16,20 @@ extension BaseStorage {
 
     /// What the providers say for `kind` in `section`: ``headerModelProvider`` for the header
     /// kind when set, ``footerModelProvider`` for the footer kind when set, else
-    /// ``supplementaryModelProvider``; `nil` when none applies. A storage asks this only for a
-    /// section that exists and has no model of `kind` of its own.
+    /// ``supplementaryModelProvider``; `nil` when none applies. A model that is an optional is
+    /// the model it holds (through nested optionals; `nil` when it holds nothing), as for models
+    /// set on the storage. A storage asks this only for a section that exists and has no model
+    /// of `kind` of its own.
     public func providedSupplementaryModel(ofKind kind: String, section: Int) -> (any Sendable)? {
-        if kind == supplementaryHeaderKind, let headerModelProvider { return headerModelProvider(section) }
-        if kind == supplementaryFooterKind, let footerModelProvider { return footerModelProvider(section) }
-        return supplementaryModelProvider?(kind, section)
+        let provided: (any Sendable)?
+        if kind == supplementaryHeaderKind, let headerModelProvider {
+            provided = headerModelProvider(section)
+        } else if kind == supplementaryFooterKind, let footerModelProvider {
+            provided = footerModelProvider(section)
+        } else {
+            provided = supplementaryModelProvider?(kind, section)
+        }
+        return provided.flatMap(nonNilModel)
     }
 }
 

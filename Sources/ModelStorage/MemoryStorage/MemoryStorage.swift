@@ -14,6 +14,11 @@ import FingerprintDiff
 /// - A mutation that cannot be done throws a ``StorageError`` and leaves the storage exactly
 ///   as it was: no section is created, nothing is reported.
 /// - ``performUpdates(_:)`` folds any number of mutations into one update, the net change.
+/// - An item, header, footer or supplementary model given as an optional is stored as the
+///   model it holds (through nested optionals): `addItems([song] as [Song?])` stores a `Song`,
+///   which type-and-id matching, cell kinds and per-type registrations then see. An optional
+///   that holds nothing is refused (``StorageError/nilItem(at:)``) or, for a supplementary
+///   model, removes it.
 /// - Items are found by value in O(1) on average per section (`indexPath(forItem:)`,
 ///   `removeItem(_:)`, `replaceItem(_:with:)`, `reloadItem(_:)`): `Hashable` items by hash
 ///   value, `Identifiable` ones by the hash value of their id, through a per-section index that

@@ -25,7 +25,7 @@ public struct SectionModel: Sendable {
     }
 
     /// Sets the supplementary model of `kind`; `nil` (also an optional holding nothing)
-    /// removes it.
+    /// removes it. An optional that holds a model sets that model (through nested optionals).
     public mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String) {
         supplementaryModels[kind] = model.flatMap(nonNilModel)
     }
