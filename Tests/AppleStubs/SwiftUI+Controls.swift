@@ -28,7 +28,7 @@ public struct ButtonRole: Equatable, Sendable {
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension Button {
     // https://developer.apple.com/documentation/swiftui/button/init(role:action:label:)
-    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    @preconcurrency public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
@@ -39,10 +39,15 @@ extension Button where Label == Text {
     public init<S>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    // https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:) (emitted into
+    // the client: available from iOS 14)
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
+}
+
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 extension Button where Label == SwiftUI.Label<Text, Image> {
-    // https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)-4l5t1
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
     // https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)-9e9nr
     public init<S>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
 }
@@ -62,35 +67,33 @@ nonisolated public struct EditButton: View {
 @MainActor @preconcurrency public protocol PrimitiveButtonStyle {}
 
 // https://developer.apple.com/documentation/swiftui/borderlessbuttonstyle
-@available(iOS 13.0, macOS 10.15, tvOS 17.0, *)
-@available(watchOS, unavailable)
-public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+@available(iOS 13.0, macOS 10.15, tvOS 17.0, watchOS 8.0, *)
+nonisolated public struct BorderlessButtonStyle: PrimitiveButtonStyle {
     // https://developer.apple.com/documentation/swiftui/borderlessbuttonstyle/init()
     public init() {}
 }
 
 // https://developer.apple.com/documentation/swiftui/borderedbuttonstyle
-@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
-public struct BorderedButtonStyle: PrimitiveButtonStyle {
+@available(iOS 15.0, macOS 10.15, tvOS 13.0, watchOS 7.0, *)
+nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle {
     // https://developer.apple.com/documentation/swiftui/borderedbuttonstyle/init()
     public init() {}
 }
 
-@available(iOS 13.0, macOS 10.15, tvOS 17.0, *)
-@available(watchOS, unavailable)
+@available(iOS 13.0, macOS 10.15, tvOS 17.0, watchOS 8.0, *)
 extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
     // https://developer.apple.com/documentation/swiftui/primitivebuttonstyle/borderless
-    @MainActor @preconcurrency public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
+    nonisolated public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
 }
 
-@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+@available(iOS 15.0, macOS 10.15, tvOS 13.0, watchOS 7.0, *)
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
     // https://developer.apple.com/documentation/swiftui/primitivebuttonstyle/bordered
-    @MainActor @preconcurrency public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+    nonisolated public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
 }
 
 extension View {
-    // https://developer.apple.com/documentation/swiftui/view/buttonstyle(_:)-ea21
+    // https://developer.apple.com/documentation/swiftui/view/buttonstyle(_:)-66fbx
     nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { _ModifiedView() }
     // https://developer.apple.com/documentation/swiftui/view/disabled(_:)
     nonisolated public func disabled(_ disabled: Bool) -> some View { _ModifiedView() }
@@ -104,7 +107,7 @@ nonisolated public struct ProgressView<Label, CurrentValueLabel>: View where Lab
 extension ProgressView where CurrentValueLabel == EmptyView {
     // https://developer.apple.com/documentation/swiftui/progressview/init()
     public init() where Label == EmptyView {}
-    // https://developer.apple.com/documentation/swiftui/progressview/init(_:)-9e3z0
+    // https://developer.apple.com/documentation/swiftui/progressview/init(_:)-6k5se
     public init(_ titleKey: LocalizedStringKey) where Label == Text {}
 }
 

@@ -76,15 +76,15 @@ extension View {
     nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle {
         _ModifiedView()
     }
-    // https://developer.apple.com/documentation/swiftui/view/background(_:in:fillstyle:)
+    // https://developer.apple.com/documentation/swiftui/view/background(_:in:fillstyle:)-89n7j
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View
     where S: ShapeStyle, T: Shape { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/safeareainset(edge:alignment:spacing:content:)-6gwby
+    // https://developer.apple.com/documentation/swiftui/view/safeareainset(edge:alignment:spacing:content:)-4s51l
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                                              @ViewBuilder content: () -> V) -> some View where V: View { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/tint(_:)-93mfq
+    // https://developer.apple.com/documentation/swiftui/view/tint(_:)-23xyq
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func tint(_ tint: Color?) -> some View { _ModifiedView() }
     // https://developer.apple.com/documentation/swiftui/view/accessibilitylabel(_:)-1d7jv

@@ -21,15 +21,16 @@ extension View {
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func alert<A, M>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A,
                                         @ViewBuilder message: () -> M) -> some View where A: View, M: View { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:actions:)-1bn7b
+    // https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:actions:)-3200l
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func alert<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
                                      @ViewBuilder actions: () -> A) -> some View where A: View { _ModifiedView() }
     // https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:actions:)-46zbb
+    // (the string title's overload)
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
-    nonisolated public func confirmationDialog<A>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
-                                                  titleVisibility: Visibility = .automatic,
-                                                  @ViewBuilder actions: () -> A) -> some View where A: View { _ModifiedView() }
+    nonisolated public func confirmationDialog<S, A>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic,
+                                                     @ViewBuilder actions: () -> A) -> some View
+    where S: StringProtocol, A: View { _ModifiedView() }
     // https://developer.apple.com/documentation/swiftui/view/contextmenu(menuitems:)
     @available(iOS 13.0, macOS 10.15, tvOS 14.0, *)
     @available(watchOS, unavailable)
@@ -40,7 +41,7 @@ extension View {
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic,
                                        prompt: Text? = nil) -> some View { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/searchable(text:placement:prompt:)-co5e
+    // https://developer.apple.com/documentation/swiftui/view/searchable(text:placement:prompt:)-1bjj3
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic,
                                        prompt: LocalizedStringKey) -> some View { _ModifiedView() }
@@ -52,12 +53,14 @@ extension View {
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     nonisolated public func navigationDestination<D, C>(item: Binding<Optional<D>>, @ViewBuilder destination: @escaping (D) -> C)
     -> some View where D: Hashable, C: View { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/task(priority:_:) (the page hides the
-    // SDK interface's underscored `@_inheritActorContext`: the closure runs where the view's body
-    // does, on the main actor)
+    // https://developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:) (which
+    // replaced task(priority:_:): `name`, `file` and `line` have defaults, so `.task { }` and
+    // `.task(priority:) { }` call it; the page hides the SDK interface's underscored
+    // `@_inheritActorContext`: the closure runs where the view's body does, on the main actor)
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
-    nonisolated public func task(priority: TaskPriority = .userInitiated,
-                                 @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View {
+    nonisolated public func task(name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+                                 line: Int = #line,
+                                 @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
         _ModifiedView()
     }
     // https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
@@ -124,14 +127,16 @@ public struct ToolbarItemPlacement: Sendable {
     @available(tvOS, unavailable)
     @available(watchOS, unavailable)
     public static let status = ToolbarItemPlacement()
-    // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading
-    @available(iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading (the page
+    // declares it `@backDeployed(before: iOS 17.0, tvOS 17.0)`, so it is available from iOS 14)
+    @available(iOS 14.0, tvOS 14.0, watchOS 10.0, *)
     @available(macOS, unavailable)
-    public static let topBarLeading = ToolbarItemPlacement()
-    // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbartrailing
-    @available(iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    public static var topBarLeading: ToolbarItemPlacement { ToolbarItemPlacement() }
+    // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbartrailing (as
+    // topBarLeading)
+    @available(iOS 14.0, tvOS 14.0, watchOS 10.0, *)
     @available(macOS, unavailable)
-    public static let topBarTrailing = ToolbarItemPlacement()
+    public static var topBarTrailing: ToolbarItemPlacement { ToolbarItemPlacement() }
     // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar
     @available(iOS 14.0, watchOS 10.0, *)
     @available(macOS, unavailable)
@@ -152,7 +157,8 @@ extension ToolbarItem where ID == () {
 }
 
 extension View {
-    // https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-7vdkx
+    // https://developer.apple.com/documentation/swiftui/view/toolbar(content:) (the ToolbarContent
+    // overload; the page spells the builder `@ContentBuilder`, the toolbar content builder here)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View
     where Content: ToolbarContent { _ModifiedView() }

@@ -85,7 +85,7 @@ extension Optional: View where Wrapped: View {
 
 // https://developer.apple.com/documentation/swiftui/anyview
 @frozen nonisolated public struct AnyView: View {
-    // https://developer.apple.com/documentation/swiftui/anyview/init(_:)-5kgu
+    // https://developer.apple.com/documentation/swiftui/anyview/init(_:)
     public init<V>(_ view: V) where V: View {}
     public var body: Never { fatalError("interface stub") }
 }
@@ -102,11 +102,12 @@ public protocol DynamicProperty {}
 
 // https://developer.apple.com/documentation/swiftui/binding
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value,
+                                set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
     // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
-    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
-    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-5z9t9
-    public init(get: @escaping @isolated(any) @Sendable () -> Value,
-                set: @escaping @isolated(any) @Sendable (Value, Transaction) -> Void) {}
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value,
+                                set: @escaping @isolated(any) @Sendable (Value, Transaction) -> Void) {}
     // https://developer.apple.com/documentation/swiftui/binding/constant(_:)
     public static func constant(_ value: Value) -> Binding<Value> { fatalError("interface stub") }
     // https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
@@ -197,35 +198,45 @@ extension Float: _FormatSpecifiable {
 }
 
 // https://developer.apple.com/documentation/swiftui/text
-@frozen nonisolated public struct Text: Equatable, Sendable, View {
+@frozen public struct Text: Equatable, Sendable {
     // https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}
     // https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
     public init<S>(_ content: S) where S: StringProtocol {}
     // https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
     public init(verbatim content: String) {}
-    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/text (View conformance, declared apart from the
+// type: Text itself carries no isolation)
+extension Text: View {
+    nonisolated public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/image
-@frozen nonisolated public struct Image: Equatable, Sendable, View {
+@frozen public struct Image: Equatable, Sendable {
     // https://developer.apple.com/documentation/swiftui/image/init(systemname:)
     public init(systemName: String) {}
-    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/image (View conformance, declared apart from
+// the type: Image itself carries no isolation)
+extension Image: View {
+    nonisolated public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/button
 nonisolated public struct Button<Label>: View where Label: View {
     // https://developer.apple.com/documentation/swiftui/button/init(action:label:)
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
     public var body: Never { fatalError("interface stub") }
 }
 
 extension Button where Label == Text {
     // https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
-    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+    @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
     // https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
-    public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
+    @preconcurrency public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
 }
 
 // https://developer.apple.com/documentation/swiftui/verticalalignment
@@ -258,10 +269,15 @@ extension Button where Label == Text {
 }
 
 // https://developer.apple.com/documentation/swiftui/spacer
-@frozen nonisolated public struct Spacer: View {
+@frozen public struct Spacer {
     // https://developer.apple.com/documentation/swiftui/spacer/init(minlength:)
     public init(minLength: CGFloat? = nil) {}
-    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/spacer (View conformance, declared apart from
+// the type: Spacer itself carries no isolation)
+extension Spacer: View {
+    nonisolated public var body: Never { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/navigationstack
@@ -389,9 +405,9 @@ extension NSViewRepresentable where Self.Coordinator == Void {
 }
 
 // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext
-@MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {
+@MainActor @preconcurrency public struct NSViewRepresentableContext<View> where View: NSViewRepresentable {
     // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/coordinator
-    @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+    @MainActor @preconcurrency public let coordinator: View.Coordinator
     // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/environment
     @MainActor @preconcurrency public var environment: EnvironmentValues { fatalError("interface stub") }
     // https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/transaction

@@ -216,7 +216,7 @@ public typealias UIActionHandler = (UIAction) -> Void
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
     // https://developer.apple.com/documentation/uikit/uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
-    public convenience init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
+    @MainActor @preconcurrency public convenience init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
                             discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
                             state: UIMenuElement.State = .off, handler: @escaping UIActionHandler) { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uiaction/title
@@ -473,10 +473,13 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     open var textLabel: UILabel? { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/detailtextlabel
     open var detailTextLabel: UILabel? { fatalError("interface stub") }
-    // https://developer.apple.com/documentation/uikit/uitableviewcell/defaultcontentconfiguration()
-    open func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
-    // https://developer.apple.com/documentation/uikit/uitableviewcell/contentconfiguration
-    open var contentConfiguration: (any UIContentConfiguration)? { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/defaultcontentconfiguration() (UIKit's Swift
+    // overlay, as UICollectionViewListCell's and UITableViewHeaderFooterView's: not open)
+    @MainActor @preconcurrency public func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewcell/contentconfiguration (as above)
+    @MainActor @preconcurrency public var contentConfiguration: (any UIContentConfiguration)? {
+        get { fatalError("interface stub") } set {}
+    }
 }
 
 // https://developer.apple.com/documentation/uikit/uitableview
@@ -489,7 +492,10 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
     // https://developer.apple.com/documentation/uikit/uitableview/style-swift.enum
     public enum Style: Int, Sendable {
-        case plain, grouped, insetGrouped
+        case plain, grouped
+        // https://developer.apple.com/documentation/uikit/uitableview/style-swift.enum/insetgrouped
+        @available(tvOS, unavailable)
+        case insetGrouped
     }
 
     // https://developer.apple.com/documentation/uikit/uitableview/init(frame:style:)
@@ -524,7 +530,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     // https://developer.apple.com/documentation/uikit/uitableview/setediting(_:animated:)
     open func setEditing(_ editing: Bool, animated: Bool) {}
 
-    // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-1m7da
+    // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-3l3ct
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
     // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { fatalError("interface stub") }
@@ -657,16 +663,21 @@ extension UITableViewDataSource {
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcell
 @MainActor open class UICollectionViewCell: UICollectionReusableView {
-    // https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration
-    open var contentConfiguration: (any UIContentConfiguration)? { get { fatalError("interface stub") } set {} }
-    // https://developer.apple.com/documentation/uikit/uicollectionviewcell/defaultcontentconfiguration()
-    open func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration-13e7k (UIKit's
+    // Swift overlay: not open)
+    @MainActor @preconcurrency public var contentConfiguration: (any UIContentConfiguration)? {
+        get { fatalError("interface stub") } set {}
+    }
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell
 @MainActor open class UICollectionViewListCell: UICollectionViewCell {
-    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/accessories
-    open var accessories: [UICellAccessory] { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/accessories-8nui4 (UIKit's Swift
+    // overlay: not open)
+    @MainActor @preconcurrency public var accessories: [UICellAccessory] { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/defaultcontentconfiguration() (a list
+    // cell's, not every collection view cell's; UIKit's Swift overlay: not open)
+    @MainActor @preconcurrency public func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uicellaccessory
@@ -703,7 +714,11 @@ public struct UICellAccessory {
 public struct UICollectionLayoutListConfiguration {
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/appearance-swift.enum
     public enum Appearance: Sendable {
-        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+        case plain, grouped, insetGrouped
+        // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/appearance-swift.enum/sidebar
+        @available(tvOS, unavailable)
+        case sidebar
+        case sidebarPlain
     }
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/init(appearance:)
     public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
@@ -731,6 +746,7 @@ public struct UICollectionLayoutListConfiguration {
 // https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
 @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     // https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout/list(using:)
+    @MainActor @preconcurrency
     public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
         fatalError("interface stub")
     }
@@ -799,13 +815,14 @@ public struct UICollectionLayoutListConfiguration {
     open var isEditing: Bool { get { fatalError("interface stub") } set {} }
 
     // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablesupplementary(using:for:)
-    public func dequeueConfiguredReusableSupplementary<Supplementary>(
+    @MainActor @preconcurrency public func dequeueConfiguredReusableSupplementary<Supplementary>(
         using registration: UICollectionView.SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
     ) -> Supplementary where Supplementary: UICollectionReusableView { fatalError("interface stub") }
 
     // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablecell(using:for:item:)
-    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: UICollectionView.CellRegistration<Cell, Item>,
-                                                          for indexPath: IndexPath, item: Item?) -> Cell
+    @MainActor @preconcurrency public func dequeueConfiguredReusableCell<Cell, Item>(
+        using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
+    ) -> Cell
     where Cell: UICollectionViewCell { fatalError("interface stub") }
 
     #if STUB_SENDABLE_CLOSURES
