@@ -18,7 +18,7 @@ extension IndexPath {
     public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
     // https://developer.apple.com/documentation/foundation/indexpath/section
     public var section: Int { get { self[0] } set { self[0] = newValue } }
-    // https://developer.apple.com/documentation/foundation/indexpath/item
+    // https://developer.apple.com/documentation/foundation/indexpath/item-6rh8l
     public var item: Int { get { self[1] } set { self[1] = newValue } }
 }
 
@@ -148,11 +148,11 @@ open class NSPasteboardItem: NSObject, NSPasteboardWriting {
 public protocol NSDraggingSource: NSObjectProtocol {}
 
 // https://developer.apple.com/documentation/appkit/nsdragginginfo
-@MainActor public protocol NSDraggingInfo: NSObjectProtocol {
+public protocol NSDraggingInfo: NSObjectProtocol {
     // https://developer.apple.com/documentation/appkit/nsdragginginfo/draggingpasteboard
-    var draggingPasteboard: NSPasteboard { get }
+    @MainActor var draggingPasteboard: NSPasteboard { get }
     // https://developer.apple.com/documentation/appkit/nsdragginginfo/draggingsource
-    var draggingSource: Any? { get }
+    @MainActor var draggingSource: Any? { get }
 }
 
 // https://developer.apple.com/documentation/appkit/nsdragoperation

@@ -29,7 +29,7 @@ public struct EnvironmentValues: CustomStringConvertible {
 
 // https://developer.apple.com/documentation/swiftui/environment
 @frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {
-    // https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+    // https://developer.apple.com/documentation/swiftui/environment/init(_:)
     @inlinable public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
     // https://developer.apple.com/documentation/swiftui/environment/wrappedvalue
     @inlinable public var wrappedValue: Value { fatalError("interface stub") }

@@ -28,6 +28,7 @@
 }
 
 // https://developer.apple.com/documentation/swiftui/verticaledge
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @frozen public enum VerticalEdge: Int8, CaseIterable, Sendable {
     case top, bottom
 }

@@ -138,9 +138,8 @@ public struct ToolbarItemPlacement: Sendable {
     @available(macOS, unavailable)
     public static var topBarTrailing: ToolbarItemPlacement { ToolbarItemPlacement() }
     // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar
-    @available(iOS 14.0, watchOS 10.0, *)
+    @available(iOS 14.0, tvOS 18.0, watchOS 10.0, *)
     @available(macOS, unavailable)
-    @available(tvOS, unavailable)
     public static let bottomBar = ToolbarItemPlacement()
 }
 

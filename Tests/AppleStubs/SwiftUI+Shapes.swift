@@ -2,7 +2,7 @@
 // .../material, .../shape and the pages named below). Part of the SwiftUI stub module.
 
 // https://developer.apple.com/documentation/swiftui/color
-@frozen nonisolated public struct Color: Hashable, CustomStringConvertible, Sendable, ShapeStyle, View {
+@frozen public struct Color: Hashable, CustomStringConvertible, Sendable, ShapeStyle {
     // https://developer.apple.com/documentation/swiftui/color/red
     public static let red = Color()
     // https://developer.apple.com/documentation/swiftui/color/orange
@@ -27,7 +27,11 @@
     public func opacity(_ opacity: Double) -> Color { self }
     // https://developer.apple.com/documentation/swiftui/color/description
     public var description: String { "" }
-    public var body: Never { fatalError("interface stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/color (conforms to View)
+extension Color: View {
+    nonisolated public var body: Never { fatalError("interface stub") }
 }
 
 extension ShapeStyle where Self == Color {
@@ -48,15 +52,21 @@ extension ShapeStyle where Self == Color {
 }
 
 // https://developer.apple.com/documentation/swiftui/material
-@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *)
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public struct Material: Sendable, ShapeStyle {}
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *)
 extension ShapeStyle where Self == Material {
-    // https://developer.apple.com/documentation/swiftui/shapestyle/bar
-    public static var bar: Material { Material() }
     // https://developer.apple.com/documentation/swiftui/shapestyle/thinmaterial
     public static var thinMaterial: Material { Material() }
+}
+
+@available(iOS 15.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+extension ShapeStyle where Self == Material {
+    // https://developer.apple.com/documentation/swiftui/shapestyle/bar
+    public static var bar: Material { Material() }
 }
 
 // https://developer.apple.com/documentation/swiftui/animatable
@@ -80,7 +90,7 @@ extension Animatable {
 }
 
 // https://developer.apple.com/documentation/swiftui/shape
-public protocol Shape: Sendable, Animatable, View {
+nonisolated public protocol Shape: Sendable, Animatable, View {
     // https://developer.apple.com/documentation/swiftui/shape/path(in:)
     nonisolated func path(in rect: CGRect) -> Path
 }
@@ -91,7 +101,7 @@ extension Shape {
 }
 
 // https://developer.apple.com/documentation/swiftui/circle
-@frozen nonisolated public struct Circle: Shape {
+@frozen public struct Circle: Shape {
     // https://developer.apple.com/documentation/swiftui/circle/init()
     @inlinable public init() {}
     // https://developer.apple.com/documentation/swiftui/circle/path(in:)
@@ -99,19 +109,27 @@ extension Shape {
 }
 
 // https://developer.apple.com/documentation/swiftui/capsule
-@frozen nonisolated public struct Capsule: Shape {
+@frozen public struct Capsule: Shape {
     // https://developer.apple.com/documentation/swiftui/capsule/init(style:)
-    @inlinable public init() {}
+    @inlinable public init(style: RoundedCornerStyle = .continuous) {}
     // https://developer.apple.com/documentation/swiftui/capsule/path(in:)
     public func path(in rect: CGRect) -> Path { Path() }
 }
 
 // https://developer.apple.com/documentation/swiftui/roundedrectangle
-@frozen nonisolated public struct RoundedRectangle: Shape {
+@frozen public struct RoundedRectangle: Shape {
     // https://developer.apple.com/documentation/swiftui/roundedrectangle/init(cornerradius:style:)
-    @inlinable public init(cornerRadius: CGFloat) {}
+    @inlinable public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
     // https://developer.apple.com/documentation/swiftui/roundedrectangle/path(in:)
     public func path(in rect: CGRect) -> Path { Path() }
+}
+
+// https://developer.apple.com/documentation/swiftui/roundedcornerstyle
+public enum RoundedCornerStyle: Hashable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/roundedcornerstyle/circular
+    case circular
+    // https://developer.apple.com/documentation/swiftui/roundedcornerstyle/continuous
+    case continuous
 }
 
 // https://developer.apple.com/documentation/swiftui/fillstyle

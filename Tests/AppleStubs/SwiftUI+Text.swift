@@ -8,8 +8,10 @@
     // https://developer.apple.com/documentation/swiftui/font/title
     public static let title = Font()
     // https://developer.apple.com/documentation/swiftui/font/title2
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static let title2 = Font()
     // https://developer.apple.com/documentation/swiftui/font/title3
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static let title3 = Font()
     // https://developer.apple.com/documentation/swiftui/font/headline
     public static let headline = Font()
@@ -24,6 +26,7 @@
     // https://developer.apple.com/documentation/swiftui/font/caption
     public static let caption = Font()
     // https://developer.apple.com/documentation/swiftui/font/caption2
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static let caption2 = Font()
     // https://developer.apple.com/documentation/swiftui/font/bold()
     public func bold() -> Font { self }

@@ -46,7 +46,7 @@ extension Never: View {
     public static func buildBlock() -> EmptyView { EmptyView() }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2q5zz
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
-    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-96wbr
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
     where repeat each Content: View { fatalError("interface stub") }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
@@ -153,14 +153,14 @@ extension State where Value: ExpressibleByNilLiteral {
     public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {}
 
     // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation
-    @frozen public struct StringInterpolation: StringInterpolationProtocol {
+    public struct StringInterpolation: StringInterpolationProtocol {
         // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/init(literalcapacity:interpolationcount:)
         public init(literalCapacity: Int, interpolationCount: Int) {}
         // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendliteral(_:)
         public mutating func appendLiteral(_ literal: String) {}
         // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-3ymrp
         public mutating func appendInterpolation(_ string: String) {}
-        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-1ssue
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-378v9
         public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {}
         // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:specifier:)
         public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {}
@@ -168,7 +168,8 @@ extension State where Value: ExpressibleByNilLiteral {
         @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
         public mutating func appendInterpolation<F>(_ input: F.FormatInput, format: F)
         where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {}
-        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-6qxb6
+        // https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation/appendinterpolation(_:)-4qyfo
+        @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
         public mutating func appendInterpolation(_ text: Text) {}
     }
 }
@@ -303,10 +304,13 @@ public struct NavigationPath {
 
 extension View {
     // https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { _ModifiedView() }
-    // https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-avgj
+    // https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-43srq
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { _ModifiedView() }
     // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { _ModifiedView() }
 }
 

@@ -72,22 +72,37 @@ extension UIMenu {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
     }
+    // https://developer.apple.com/documentation/uikit/uimenu/elementsize
+    @available(iOS 16.0, tvOS 16.0, *)
+    public enum ElementSize: Int, Sendable {
+        case small, medium, large
+        // https://developer.apple.com/documentation/uikit/uimenu/elementsize/automatic
+        @available(iOS 17.0, tvOS 17.0, *)
+        case automatic = -1
+    }
     // https://developer.apple.com/documentation/uikit/uimenu/init(title:subtitle:image:identifier:options:preferredelementsize:children:)
+    @available(iOS 16.0, tvOS 16.0, *)
+    @MainActor @preconcurrency
     public convenience init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: UIMenu.Identifier? = nil,
-                            options: UIMenu.Options = [], children: [UIMenuElement] = []) { fatalError("interface stub") }
+                            options: UIMenu.Options = [],
+                            preferredElementSize: UIMenu.ElementSize = { if #available(iOS 17.0, tvOS 17.0, watchOS 10.0, *) { .automatic } else { .large } }(),
+                            children: [UIMenuElement] = []) { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uicontextmenuconfiguration
 @available(iOS 13.0, tvOS 17.0, *)
 @MainActor open class UIContextMenuConfiguration: NSObject {
-    // https://developer.apple.com/documentation/uikit/uicontextmenucontentpreviewprovider
-    public typealias PreviewProvider = () -> UIViewController?
-    // https://developer.apple.com/documentation/uikit/uicontextmenuactionprovider
-    public typealias ActionProvider = ([UIMenuElement]) -> UIMenu?
     // https://developer.apple.com/documentation/uikit/uicontextmenuconfiguration/init(identifier:previewprovider:actionprovider:)
-    public convenience init(identifier: (any NSCopying)? = nil, previewProvider: UIContextMenuConfiguration.PreviewProvider? = nil,
-                            actionProvider: UIContextMenuConfiguration.ActionProvider? = nil) { fatalError("interface stub") }
+    @MainActor @preconcurrency
+    public convenience init(identifier: (any NSCopying)? = nil, previewProvider: UIContextMenuContentPreviewProvider? = nil,
+                            actionProvider: UIContextMenuActionProvider? = nil) { fatalError("interface stub") }
 }
+
+// https://developer.apple.com/documentation/uikit/uicontextmenucontentpreviewprovider
+public typealias UIContextMenuContentPreviewProvider = () -> UIViewController?
+
+// https://developer.apple.com/documentation/uikit/uicontextmenuactionprovider
+public typealias UIContextMenuActionProvider = ([UIMenuElement]) -> UIMenu?
 
 // https://developer.apple.com/documentation/uikit/uisearchbar
 @MainActor open class UISearchBar: UIView {

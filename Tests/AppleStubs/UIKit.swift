@@ -166,7 +166,7 @@ extension IndexPath {
 }
 
 // https://developer.apple.com/documentation/uikit/uiimage
-@MainActor open class UIImage: NSObject {
+open class UIImage: NSObject {
     // https://developer.apple.com/documentation/uikit/uiimage/init(systemname:)
     public init?(systemName name: String) { fatalError("interface stub") }
 }
@@ -178,6 +178,7 @@ open class UIColor: NSObject {
     // https://developer.apple.com/documentation/uikit/uicolor/secondarylabel
     open class var secondaryLabel: UIColor { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uicolor/systembackground
+    @available(tvOS, unavailable)
     open class var systemBackground: UIColor { fatalError("interface stub") }
 }
 
@@ -242,10 +243,12 @@ public typealias UIActionHandler = (UIAction) -> Void
              pageCurl, close
     }
     // https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(systemitem:primaryaction:menu:)
+    @MainActor @preconcurrency
     public convenience init(systemItem: UIBarButtonItem.SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         fatalError("interface stub")
     }
     // https://developer.apple.com/documentation/uikit/uibarbuttonitem/init(title:image:primaryaction:menu:)
+    @MainActor @preconcurrency
     public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         fatalError("interface stub")
     }
@@ -463,7 +466,6 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     // https://developer.apple.com/documentation/uikit/uitableviewcell/accessorytype-swift.property
     open var accessoryType: UITableViewCell.AccessoryType { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/showsreordercontrol
-    @available(tvOS, unavailable)
     open var showsReorderControl: Bool { get { fatalError("interface stub") } set {} }
     // https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
     public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { fatalError("interface stub") }
@@ -812,6 +814,7 @@ public struct UICollectionLayoutListConfiguration {
     // https://developer.apple.com/documentation/uikit/uicollectionview/deselectitem(at:animated:)
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {}
     // https://developer.apple.com/documentation/uikit/uicollectionview/isediting
+    @available(iOS 14.0, tvOS 14.0, *)
     open var isEditing: Bool { get { fatalError("interface stub") } set {} }
 
     // https://developer.apple.com/documentation/uikit/uicollectionview/dequeueconfiguredreusablesupplementary(using:for:)
