@@ -241,7 +241,8 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
 // https://developer.apple.com/documentation/appkit/nstablecellview
 @MainActor open class NSTableCellView: NSView {
     // https://developer.apple.com/documentation/appkit/nstablecellview/textfield
-    open var textField: NSTextField? { get { fatalError("interface stub") } set {} }
+    // The page's `@IBOutlet` needs Objective-C (not on Linux); the ownership is the page's.
+    unowned(unsafe) open var textField: NSTextField?
 }
 
 // https://developer.apple.com/documentation/appkit/nstableview
@@ -383,8 +384,12 @@ extension NSTableViewDataSource {
                                      dropOperation: NSTableView.DropOperation) -> Bool { fatalError("interface stub") }
 }
 
+// https://developer.apple.com/documentation/appkit/nscontroltexteditingdelegate
+// All its requirements are optional and none is used here.
+public protocol NSControlTextEditingDelegate: NSObjectProtocol {}
+
 // https://developer.apple.com/documentation/appkit/nstableviewdelegate
-public protocol NSTableViewDelegate: NSObjectProtocol {
+public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
     // optional:
     // https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:viewfor:row:)
     @MainActor func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView?
@@ -426,7 +431,8 @@ extension NSTableViewDelegate {
 // https://developer.apple.com/documentation/appkit/nscollectionviewitem
 @MainActor open class NSCollectionViewItem: NSViewController {
     // https://developer.apple.com/documentation/appkit/nscollectionviewitem/textfield
-    open var textField: NSTextField? { get { fatalError("interface stub") } set {} }
+    // The page's `@IBOutlet` needs Objective-C (not on Linux); the ownership is the page's.
+    weak open var textField: NSTextField?
 }
 
 // https://developer.apple.com/documentation/appkit/nscollectionview

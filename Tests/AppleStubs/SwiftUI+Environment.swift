@@ -14,7 +14,7 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: CustomStringConvertible {
     // https://developer.apple.com/documentation/swiftui/environmentvalues/init()
     public init() {}
-    // https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)-1ts1x
+    // https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)
     public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
         get { fatalError("interface stub") } set {}
     }
