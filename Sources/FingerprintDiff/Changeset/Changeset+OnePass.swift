@@ -9,7 +9,8 @@ extension Changeset {
     ///
     /// When a pair's ids differ (fingerprints of different ids collided), what was written is
     /// dropped and the changeset is computed by `_withMatching`, which repairs the matching on
-    /// the ids themselves.
+    /// the ids themselves; so is it, before the pass, when Heckel's pairing read a fingerprint
+    /// that two ids share (`_fingerprintsStandForSeveralIDs`).
     ///
     /// - Complexity: that of `_withMatching` with moves.
     @inlinable
@@ -26,6 +27,9 @@ extension Changeset {
             _writeFingerprints(oldRest, newRest, identity: identity,
                                into: (workspace.oldFingerprints, workspace.newFingerprints))
             let outcome = workspace.diff(algorithm, moves: true, uniqueFingerprints: Identity._fingerprintsAreUnique)
+            if _fingerprintsStandForSeveralIDs(workspace, oldRest, newRest, algorithm, identity: identity, outcome: outcome) {
+                return nil
+            }
             workspace.releaseFingerprints()
             let pass = _ConfirmingPass(workspace: workspace, old: oldRest, new: newRest, identity: identity,
                                        prefix: prefix, outcome: outcome)

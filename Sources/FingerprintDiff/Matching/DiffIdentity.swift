@@ -17,6 +17,10 @@ package protocol _DiffIdentity {
     /// Whether no fingerprint can occur twice on one side of a diff (identities the caller
     /// assigned itself): then the C core skips its duplicate check (`FD_DIFF_UNIQUE_FINGERPRINTS`).
     static var _fingerprintsAreUnique: Bool { get }
+    /// Whether equal fingerprints are equal ids (the fingerprint is the id's own bits): then no
+    /// fingerprint stands for two ids, and the diff skips looking for one
+    /// (`_fingerprintsStandForSeveralIDs`).
+    static var _fingerprintsAreIDs: Bool { get }
 }
 
 extension _DiffIdentity {
@@ -24,6 +28,18 @@ extension _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { false }
     /// Ids the caller gives may repeat, and so may their fingerprints: the core checks.
     @inlinable package static var _fingerprintsAreUnique: Bool { false }
+    /// Fingerprints may collide: the diff looks for ids that share one.
+    @inlinable package static var _fingerprintsAreIDs: Bool { false }
+}
+
+/// Whether `ID`'s diff key is its own bits, one-to-one (`_FingerprintableAsUInt64._diffKey` of
+/// the standard integer types and `Bool`): equal keys are then equal ids. Floating-point ids are
+/// not (a NaN is not equal to itself), nor other conformers (their bits may drop information).
+@inlinable
+package func _diffKeyIsTheID<ID: Fingerprintable>(_: ID.Type) -> Bool {
+    ID.self == Int.self || ID.self == UInt.self || ID.self == Int64.self || ID.self == UInt64.self
+        || ID.self == Int32.self || ID.self == UInt32.self || ID.self == Int16.self || ID.self == UInt16.self
+        || ID.self == Int8.self || ID.self == UInt8.self || ID.self == Bool.self
 }
 
 /// Identity from `Identifiable.id`, fingerprinted with stable bytes (by `_diffKey`: integer ids
@@ -34,6 +50,7 @@ where Element.ID: Fingerprintable {
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> Element.ID { element.id }
     @inlinable package func fingerprint(of id: Element.ID) -> UInt64 { id._diffKey }
+    @inlinable package static var _fingerprintsAreIDs: Bool { _diffKeyIsTheID(Element.ID.self) }
 }
 
 /// Identity from `Identifiable.id`, fingerprinted from `hashValue`.
@@ -51,6 +68,7 @@ package struct _KeyPathIdentity<Element, ID: Hashable & Fingerprintable>: _DiffI
     @inlinable package init(_ keyPath: KeyPath<Element, ID>) { self.keyPath = keyPath }
     @inlinable package func id(of element: Element) -> ID { element[keyPath: keyPath] }
     @inlinable package func fingerprint(of id: ID) -> UInt64 { id._diffKey }
+    @inlinable package static var _fingerprintsAreIDs: Bool { _diffKeyIsTheID(ID.self) }
 }
 
 /// Identity through a key path, fingerprinted from `hashValue`.
@@ -71,6 +89,7 @@ package struct _SelfIdentity<Element, ID: Hashable & Fingerprintable>: _DiffIden
     @inlinable package init() {}
     @inlinable package func id(of element: Element) -> ID { unsafeBitCast(element, to: ID.self) }
     @inlinable package func fingerprint(of id: ID) -> UInt64 { id._diffKey }
+    @inlinable package static var _fingerprintsAreIDs: Bool { _diffKeyIsTheID(ID.self) }
 }
 
 /// The identity key path `\.self` for ids that are only `Hashable`.
@@ -106,6 +125,7 @@ package func _isIdentityKeyPath<Element, ID>(_ keyPath: KeyPath<Element, ID>) ->
 @usableFromInline
 package struct _AssignedIdentity: _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { true }
+    @inlinable package static var _fingerprintsAreIDs: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: UInt64) -> UInt64 { element }
     @inlinable package func fingerprint(of id: UInt64) -> UInt64 { id }
@@ -119,6 +139,7 @@ package struct _AssignedIdentity: _DiffIdentity {
 package struct _UniqueAssignedIdentity: _DiffIdentity {
     @inlinable package static var _contentIsID: Bool { true }
     @inlinable package static var _fingerprintsAreUnique: Bool { true }
+    @inlinable package static var _fingerprintsAreIDs: Bool { true }
     @inlinable package init() {}
     @inlinable package func id(of element: UInt64) -> UInt64 { element }
     @inlinable package func fingerprint(of id: UInt64) -> UInt64 { id }

@@ -10,7 +10,9 @@ import CFingerprintDiff
 /// 4. One pass over the pairs confirms each with `==` on the ids and collects the pairs
 ///    `isChanged` says changed. A pair whose ids differ is a fingerprint collision: then the
 ///    matching is repaired on the ids themselves (see `_repairCollisions`), so the result never
-///    depends on the fingerprints.
+///    depends on the fingerprints. So is a Heckel matching whose pairing of repeated
+///    fingerprints read a fingerprint that two ids share, even when every pair it made joins
+///    equal ids (`_fingerprintsStandForSeveralIDs`, before this pass).
 ///
 /// Generic over the identity so that every caller's copy is specialized: ids are read and
 /// fingerprinted inline, without a key path or closure call per element.
@@ -39,12 +41,14 @@ package func _withMatching<Identity: _DiffIdentity, R>(
         }
         fingerprint(into: (workspace.oldFingerprints, workspace.newFingerprints))
         var outcome = workspace.diff(algorithm, moves: moves, uniqueFingerprints: Identity._fingerprintsAreUnique)
+        let collided = _fingerprintsStandForSeveralIDs(workspace, oldRest, newRest, algorithm, identity: identity,
+                                                       outcome: outcome)
         // Only a collision repair needs the fingerprints again (it computes them anew): give
         // their memory back before the result is built.
         workspace.releaseFingerprints()
         let prefixUpdates = updates.count
-        if !_confirmPairs(workspace, oldRest, newRest, identity: identity, prefix: prefix,
-                          isChanged: isChanged, updates: &updates) {
+        if collided || !_confirmPairs(workspace, oldRest, newRest, identity: identity, prefix: prefix,
+                                      isChanged: isChanged, updates: &updates) {
             updates.removeSubrange(prefixUpdates...)
             workspace.refingerprint(fingerprint(into:))
             outcome = _repairCollisions(&workspace, oldRest, newRest, algorithm, identity: identity, moves: moves,
