@@ -50,6 +50,10 @@ facade)
 esac
 
 corpus="Tests/Fuzz/Corpus/$harness"
+# The sanitizers and libFuzzer report a finding themselves; the Swift runtime's backtracer would
+# then inspect the process again (under AddressSanitizer it trips over its own reads and reports
+# a crash of its own), so that the log would not end with the finding.
+export SWIFT_BACKTRACE=enable=no
 if [ "$mode" = merge ]; then
     # Adds to the committed corpus only the new finds that raise coverage (libFuzzer's
     # minimising merge); the committed, named seeds stay.
