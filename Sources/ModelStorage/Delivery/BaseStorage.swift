@@ -87,6 +87,13 @@ open class BaseStorage {
     /// Observers removed while the current update was being handed out.
     private var removedDuringFanOut: Set<ObserverToken> = []
 
+    /// The order of this storage's background calls (see ``BackgroundTurns``).
+    let backgroundTurns = BackgroundTurns()
+    /// Called on the storage's isolation after each diff a background call ran off it, before
+    /// its result is checked against the live content: tests make there the changes that
+    /// happen while a diff runs.
+    var backgroundDiffDidFinish: (() -> Void)?
+
     package init() {}
 
     deinit {

@@ -46,7 +46,14 @@ extension MemoryStorage {
     /// - Complexity: O(s + k log k) for s sections, plus the diff core's time.
     @inlinable
     func _sectionChanges<Model: Identifiable & Equatable>(to models: [Model]) -> (changes: Changeset, newOfOld: [Int]) {
-        let oldHeaders = _headerModels()
+        Self._sectionChanges(from: _headerModels(), to: models)
+    }
+
+    /// ``_sectionChanges(to:)`` from sections whose header models are `oldHeaders`.
+    @inlinable
+    static func _sectionChanges<Model: Identifiable & Equatable>(from oldHeaders: [(any Sendable)?], to models: [Model])
+        -> (changes: Changeset, newOfOld: [Int])
+    {
         let oldKeys = oldHeaders.enumerated().map { index, header in
             (header as? Model).map { _DiffKey.id($0.id) } ?? .unmatched(index)
         }
@@ -157,30 +164,11 @@ extension MemoryStorage {
         with newSections: [(header: any Sendable, items: [any Sendable])], sectionChanges: Changeset,
         sectionNewOfOld: [Int], items: _Matching
     ) {
-        let headerKind = supplementaryHeaderKind
-        let (slots, revisions) = _identities(of: items, oldSlots: sections.flatMap(\.slots),
-                                             oldRevisions: sections.flatMap(\.revisions))
-        let sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: newSections.count)
-        var changedSections = [Bool](repeating: false, count: newSections.count)
-        for update in sectionChanges.updates { changedSections[update.new] = true }
-        let sectionRevision = sectionChanges.updates.isEmpty ? nil : makeRevision()
-        var result: [StoredSection] = []
-        result.reserveCapacity(newSections.count)
-        var start = 0
-        for (index, section) in newSections.enumerated() {
-            var stored = sectionOldOfNew[index] >= 0 ? sections[sectionOldOfNew[index]] : makeSection()
-            let range = start..<start + section.items.count
-            stored.replaceAll(section.items, slots: Array(slots[range]), revisions: Array(revisions[range]))
-            stored.setSupplementaryModel(section.header, forKind: headerKind, revision: changedSections[index] ? sectionRevision : nil)
-            result.append(stored)
-            start += section.items.count
-        }
-        // Inside a batch the update is folded into the batch's net change: not needed.
-        let update = isBatching ? StorageUpdate() : StorageUpdate(
-            SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: items,
-                               oldItemCounts: sections.map(\.count), newItemCounts: result.map(\.count)),
-            current: result)
-        commit { $0.installDiffedSections(result, update: update) }
+        var diffed = _DiffedSections(
+            headers: newSections.map(\.header), models: newSections.flatMap(\.items), itemCounts: newSections.map(\.items.count),
+            sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, matching: items,
+            oldSlots: sections.flatMap(\.slots), oldRevisions: sections.flatMap(\.revisions), oldItemCounts: sections.map(\.count))
+        _install(&diffed)
     }
 
     /// Installs the new items of a diffing `setItems` (matched items keep their identity) and
@@ -191,14 +179,9 @@ extension MemoryStorage {
         guard let match, section < sections.count else {
             return commit { $0.replaceItems(inSection: section, with: models) }
         }
-        let (slots, revisions) = _identities(of: match, oldSlots: sections[section].slots,
-                                             oldRevisions: sections[section].revisions)
-        let changes = Changeset(_matching: match)
-        // Inside a batch the update is folded into the batch's net change: not needed.
-        let update = isBatching ? StorageUpdate() : StorageUpdate(
-            changes: SectionedBatchUpdate(BatchUpdate(changes), inValidSection: section),
-            updatedModels: Dictionary(uniqueKeysWithValues: changes.updates.map { (IndexPath(section, $0.new), models[$0.new]) }))
-        commit { $0.installDiffedItems(models, slots: slots, revisions: revisions, inSection: section, update: update) }
+        var diffed = _DiffedSectionItems(match, models: models, oldSlots: sections[section].slots,
+                                         oldRevisions: sections[section].revisions, section: section)
+        _install(&diffed)
     }
 
     /// The identity and revision of every new item: a matched item keeps its old item's
@@ -207,13 +190,9 @@ extension MemoryStorage {
     func _identities(of matching: _Matching, oldSlots: [UInt64], oldRevisions: [UInt64])
         -> (slots: [UInt64], revisions: [UInt64])
     {
-        let oldOfNew = matching.oldOffsetsOfNew
-        var unmatched = makeIdentities(oldOfNew.lazy.filter { $0 < 0 }.count).makeIterator()
-        let current = makeRevision()
-        let slots = oldOfNew.map { $0 >= 0 ? oldSlots[$0] : unmatched.next()! }
-        var revisions = oldOfNew.map { $0 >= 0 ? oldRevisions[$0] : current }
-        for update in matching.updates { revisions[update.new] = current }
-        return (slots, revisions)
+        var diffed = _DiffedItems(matching, models: [], oldSlots: oldSlots, oldRevisions: oldRevisions)
+        diffed.assign(fresh: makeIdentities(diffed.unmatched.count), revision: makeRevision())
+        return (diffed.slots, diffed.revisions)
     }
 
     /// Runs `body` with the confirmed matching of the storage's items `old` (of any type) with
@@ -222,6 +201,16 @@ extension MemoryStorage {
     /// are compared with `==`, so the result never depends on their hash values.
     @inlinable
     func _withItemMatching<T, ID: Hashable, R>(
+        old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
+        _ body: (_Matching) -> R
+    ) -> R {
+        Self._itemMatching(old: old, new: new, id: id, moves: moves, changed: changed, body)
+    }
+
+    /// ``_withItemMatching(old:new:id:moves:changed:_:)``, which reads nothing of the storage:
+    /// what the background calls run off the storage's actor.
+    @inlinable
+    static func _itemMatching<T, ID: Hashable, R>(
         old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
         _ body: (_Matching) -> R
     ) -> R {
@@ -253,7 +242,7 @@ extension MemoryStorage {
 
     /// Runs `body` with the confirmed Heckel matching of two key lists (no updates).
     @inlinable
-    func _withKeyMatching<ID: Hashable, R>(
+    static func _withKeyMatching<ID: Hashable, R>(
         _ old: [_DiffKey<ID>], newKeys new: [_DiffKey<ID>], moves: Bool, _ body: (_Matching) -> R
     ) -> R {
         old.withUnsafeBufferPointer { old in

@@ -17,7 +17,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     public var items: [Item] { shown.items }
     /// The content as it is now, whatever is being delivered.
     private(set) var live: Content
-    @usableFromInline let differ: ([Item], [Item]) -> Changeset
+    @usableFromInline let differ: @Sendable ([Item], [Item]) -> Changeset
     let trustsDiffer: Bool
     /// Finds an id in items near an offset (specialized by the caller for `Item`): its offset,
     /// and whether it is the only item with that id.
@@ -75,7 +75,7 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// A storage holding `items`, diffing with `differ`; a differ that is not `trusted` has
     /// each result checked before it is delivered.
     @usableFromInline
-    init(items: [Item], differ: @escaping ([Item], [Item]) -> Changeset, trusted: Bool,
+    init(items: [Item], differ: @escaping @Sendable ([Item], [Item]) -> Changeset, trusted: Bool,
          locate: @escaping ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)?) {
         live = Content(items: items)
         live.origin = origin
@@ -89,8 +89,8 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// every result is checked.
     @inlinable
     convenience init(items: [Item], differ: some Differ,
-                     builtIn: @escaping ([Item], [Item], DiffAlgorithm) -> Changeset,
-                     custom: @escaping ([Item], [Item]) -> Changeset) {
+                     builtIn: @escaping @Sendable ([Item], [Item], DiffAlgorithm) -> Changeset,
+                     custom: @escaping @Sendable ([Item], [Item]) -> Changeset) {
         let locate: ([Item], Item.ID, Int) -> (offset: Int, isUnique: Bool)? = { Self.locate($1, in: $0, near: $2) }
         if let fingerprintDiffer = differ as? FingerprintDiffer {
             let algorithm = fingerprintDiffer.algorithm
@@ -135,7 +135,12 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// Replaces the items with `newItems` and delivers the difference. O(the differ), O(n + m)
     /// expected with the built-in Heckel differ.
     public func setItems(_ newItems: [Item]) {
-        let update = itemUpdate(from: live.items, to: newItems)
+        commitItems(newItems, update: itemUpdate(from: live.items, to: newItems))
+    }
+
+    /// Replaces the live items with `newItems` and delivers `update`, the differ's update from
+    /// the live items to them.
+    func commitItems(_ newItems: [Item], update: StorageUpdate) {
         delivery.willChange(live)
         let before = live.itemsRevision
         live.items = newItems
@@ -165,9 +170,17 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     /// The update from `old` to `new` items by the differ: in section 0, with the new models of
     /// updated items; a reload when an untrusted differ's result does not take `old` to `new`.
     private func itemUpdate(from old: [Item], to new: [Item]) -> StorageUpdate {
+        Self.itemUpdate(from: old, to: new, differ: differ, trusted: trustsDiffer)
+    }
+
+    /// ``itemUpdate(from:to:)`` by `differ`, `trusted` or not: what the background call runs off
+    /// the storage's actor.
+    static func itemUpdate(from old: [Item], to new: [Item], differ: ([Item], [Item]) -> Changeset, trusted: Bool)
+        -> StorageUpdate
+    {
         let changeset = differ(old, new)
         let batch = BatchUpdate(changeset)
-        if !trustsDiffer, (try? batch.validate(oldCount: old.count, newCount: new.count)) == nil { return .reload }
+        if !trusted, (try? batch.validate(oldCount: old.count, newCount: new.count)) == nil { return .reload }
         var models: [IndexPath: any Sendable] = [:]
         models.reserveCapacity(changeset.updates.count)
         for update in changeset.updates { models[IndexPath(indexes: [0, update.new])] = new[update.new] }

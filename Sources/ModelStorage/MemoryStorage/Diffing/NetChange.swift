@@ -183,13 +183,21 @@ extension StorageUpdate {
     /// reloads, legal while the data source shows the new data), with the models of the listed
     /// item updates (not of items whose section is replaced or reloaded) taken from `current`.
     init(_ sectioned: SectionedChangeset, current: [StoredSection]) {
+        self.init(sectioned) { current[$0[0]].items[$0[1]] }
+    }
+
+    /// The storage update of `sectioned`, as ``init(_:current:)``, with the model at a new index
+    /// path given by `model`.
+    init(_ sectioned: SectionedChangeset, model: (IndexPath) -> any Sendable) {
         let changes = sectioned.batchUpdate
-        var modelPaths: [IndexPath] = []
+        var models: [IndexPath: any Sendable] = [:]
         if !sectioned.itemUpdates.isEmpty {
             let inPlace = Set(changes.updatedItems)
             let afterMoves = Set(changes.updatedItemsAfterMoves)
-            modelPaths = sectioned.itemUpdates.filter { inPlace.contains($0.old) || afterMoves.contains($0.new) }.map(\.new)
+            for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
+                models[update.new] = model(update.new)
+            }
         }
-        self.init(changes: changes, updatedModels: models(at: modelPaths, in: current))
+        self.init(changes: changes, updatedModels: models)
     }
 }

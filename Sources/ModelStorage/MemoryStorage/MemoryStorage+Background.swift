@@ -1,0 +1,136 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FingerprintDiff
+
+extension MemoryStorage {
+    /// Replaces the items of `section` with `items` as `setItems(_:forSection:)` does,
+    /// computing the diff off the caller's actor: the caller's actor spends O(changes) on the
+    /// change (plus what its observers do), not the diff.
+    ///
+    /// The change is committed on the caller's actor and equals what `setItems(_:forSection:)`
+    /// would report at that moment: when the storage changed while the diff ran, it diffs again
+    /// from the current items (after a few rounds, it diffs on the caller's actor, as the
+    /// synchronous call does). Calls overlapping on one storage commit in the order they were
+    /// made, each from what the one before it left. When the task is cancelled before the
+    /// commit, nothing changes and nothing is reported.
+    ///
+    /// - Throws: what `setItems(_:forSection:)` throws at the moment of the commit;
+    ///   nothing changes then.
+    /// - Complexity: off the caller's actor, the synchronous call's; on it, O(changes), or O(n)
+    ///   when the section does not exist yet (nothing to diff).
+    @inlinable
+    public func setItemsInBackground<T: Identifiable & Equatable & Sendable>(
+        _ items: [T], forSection section: Int = 0, isolation: isolated (any Actor)? = #isolation
+    ) async throws(StorageError) {
+        try await _inBackground(section: section, isolation: isolation, diff: { old in
+            let models = items.map { $0 as any Sendable }
+            return .items(Self._itemMatching(old: old.items, new: items, id: { $0.id }, moves: true, changed: !=) {
+                _DiffedSectionItems($0, models: models, oldSlots: old.slots, oldRevisions: old.revisions, section: section)
+            })
+        }, synchronously: { () throws(StorageError) in try setItems(items, forSection: section) })
+    }
+
+    /// Replaces all sections with `newSections` as `setSections(_:)` does, computing the diff
+    /// off the caller's actor: committed on it, equal to what `setSections(_:)` would report at
+    /// that moment, in call order, dropped when the task is cancelled (see
+    /// ``setItemsInBackground(_:forSection:isolation:)``).
+    ///
+    /// - Complexity: off the caller's actor, the synchronous call's; on it, O(n + sections) to
+    ///   build the sections (no diff).
+    @inlinable
+    public func setSectionsInBackground<Model: Identifiable & Equatable & Sendable, Item: Identifiable & Equatable & Sendable>(
+        _ newSections: [ArraySection<Model, Item>], isolation: isolated (any Actor)? = #isolation
+    ) async {
+        try? await _inBackground(section: nil, isolation: isolation, diff: { old in
+            let sections = Self._sectionChanges(from: old.headers, to: newSections.map(\.model))
+            let newItems = newSections.flatMap(\.items)
+            return .sections(Self._itemMatching(old: old.items, new: newItems, id: { $0.id }, moves: false, changed: !=) {
+                _DiffedSections(headers: newSections.map(\.model), models: newItems.map { $0 as any Sendable },
+                                itemCounts: newSections.map(\.items.count), sectionChanges: sections.changes,
+                                sectionNewOfOld: sections.newOfOld, matching: $0, oldSlots: old.slots,
+                                oldRevisions: old.revisions, oldItemCounts: old.itemCounts)
+            })
+        }, synchronously: { setSections(newSections) })
+    }
+
+    /// The common part of the background calls: waits for the calls made before on this storage,
+    /// diffs with `diff` off the caller's actor from the live content of `section` (`nil`: all
+    /// sections), and commits the result when the storage did not change meanwhile, else diffs
+    /// again; after ``backgroundDiffRounds`` rounds, or when `section` does not exist yet (nothing
+    /// to diff from), runs `synchronously` (the synchronous call) instead. Cancellation before
+    /// the commit drops the change.
+    @usableFromInline
+    func _inBackground(
+        section: Int?, isolation: isolated (any Actor)?, diff: @escaping @Sendable (_BackgroundBase) -> _BackgroundDiff,
+        synchronously: () throws(StorageError) -> Void
+    ) async throws(StorageError) {
+        let turn = backgroundTurns.take()
+        defer { backgroundTurns.finish(turn) }
+        await backgroundTurns.wait(for: turn)
+        for _ in 0..<backgroundDiffRounds {
+            guard !Task.isCancelled else { return }
+            if let section {
+                try checkCreatableSection(section)
+                guard section < sections.count else { break }
+            }
+            let base = content, headerKind = supplementaryHeaderKind
+            var result = await offTheCallersActor { diff(_BackgroundBase(base.sections, section: section, headerKind: headerKind)) }
+            backgroundDiffDidFinish?()
+            guard !Task.isCancelled else { return }
+            guard mutationCount == base.mutationCount && !isBatching && headerKind == supplementaryHeaderKind else { continue }
+            // The payload taken out first, so that it holds its arrays alone when installed.
+            if case var .items(items) = result {
+                result = .none
+                _install(&items)
+            } else if case var .sections(sections) = result {
+                result = .none
+                _install(&sections)
+            }
+            return
+        }
+        guard !Task.isCancelled else { return }
+        try synchronously()
+    }
+}
+
+/// How many times a background call diffs off the caller's actor before it diffs on it (each
+/// round after the first follows a change of the storage made while the previous one ran).
+let backgroundDiffRounds = 3
+
+/// What a background call diffs from: the items of one section or of all sections (flattened)
+/// with their identities and revisions, and the sections' header models and item counts.
+@usableFromInline
+struct _BackgroundBase: Sendable {
+    @usableFromInline let items: [any Sendable]
+    @usableFromInline let slots: [UInt64]
+    @usableFromInline let revisions: [UInt64]
+    @usableFromInline let headers: [(any Sendable)?]
+    @usableFromInline let itemCounts: [Int]
+
+    /// The base of `sections`: section `section`, or all of them (`nil`). O(1) for one section
+    /// (its arrays are shared), O(n) for all.
+    init(_ sections: [StoredSection], section: Int?, headerKind: String) {
+        headers = sections.map { $0.model.supplementaryModel(ofKind: headerKind) }
+        itemCounts = sections.map(\.count)
+        if let section {
+            items = sections[section].items
+            slots = sections[section].slots
+            revisions = sections[section].revisions
+        } else {
+            items = sections.flatMap(\.items)
+            slots = sections.flatMap(\.slots)
+            revisions = sections.flatMap(\.revisions)
+        }
+    }
+}
+
+/// What a background call computed off the caller's actor, to install on it.
+@usableFromInline
+enum _BackgroundDiff: Sendable {
+    case items(_DiffedSectionItems)
+    case sections(_DiffedSections)
+    case none
+}
