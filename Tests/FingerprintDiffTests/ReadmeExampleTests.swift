@@ -10,6 +10,28 @@ struct ReadmeExampleTests {
         var name: String
     }
 
+    @Test("the README's quick start: diff, batch update, oracle")
+    func quickStart() throws {
+        let ada = Contact(id: UUID(), name: "Ada")
+        let bob = Contact(id: UUID(), name: "Bob")
+        let cyd = Contact(id: UUID(), name: "Cyd")
+        let old = [ada, bob, cyd]
+        let new = [cyd, ada, Contact(id: bob.id, name: "Bobby")]
+
+        let changeset = Changeset(from: old, to: new)   // Heckel, O(n)
+        precondition(changeset.moves == [Changeset.Move(from: 2, to: 0)])     // cyd moved to the top
+        precondition(changeset.updates == [Changeset.Update(old: 1, new: 2)]) // bob renamed
+
+        let batch = BatchUpdate(changeset)
+        // The same rules UIKit enforces, checked without UIKit:
+        try batch.validate(oldCount: old.count, newCount: new.count)
+        let applied = try batch.apply(to: old, with: new)
+        precondition(applied == new)
+
+        #expect(applied == new && changeset.deletions.isEmpty && changeset.insertions.isEmpty)
+        #expect(throws: BatchUpdateError.self) { try batch.validate(oldCount: old.count + 1, newCount: new.count) }
+    }
+
     @Test("diff, batch update, index paths, oracle")
     func basicUsage() throws {
         let ada = Contact(id: UUID(), name: "Ada")

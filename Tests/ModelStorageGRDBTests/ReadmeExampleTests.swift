@@ -18,8 +18,6 @@ final class NovelList {
     let updater: ViewUpdater<DatabaseStorage<Novel>>
     private var observing: Task<Void, any Error>?
 
-    /// `view`: a table or collection view through ModelStorageViews (or a SimulatedView in tests);
-    /// its data source reads `updater`, never `storage`.
     init(database: any DatabaseWriter, view: any BatchUpdatingView) throws {
         storage = try DatabaseStorage(writer: database,
                                       request: Novel.order(Column("genre"), Column("title")),
@@ -31,10 +29,7 @@ final class NovelList {
         observing = Task { try await self.storage.observe() }           // until cancelled
     }
 
-    /// The title of the novel the view shows at `indexPath` (the view's index paths).
-    func title(at indexPath: IndexPath) -> String? {
-        updater.displayedItem(at: indexPath)?.title
-    }
+    func title(at indexPath: IndexPath) -> String? { updater.displayedItem(at: indexPath)?.title }
 
     func stop() { observing?.cancel() }
 }

@@ -1,7 +1,8 @@
 import ModelStorage
 import Testing
 
-// The storage examples of README.md, verbatim, so that they keep compiling and stay true.
+// The storage examples of README.md and of the DocC articles, verbatim, so that they keep
+// compiling and stay true.
 
 struct Song: Identifiable, Hashable, Sendable {
     let id: Int
@@ -72,6 +73,51 @@ struct StorageReadmeExampleTests {
         }
         #expect(storage.indexPath(forItem: Song(id: 2, title: "Gold (live)")) == IndexPath(item: 1, section: 0))
         #expect(list.log.count == 4 && list.log.last?.contains("item moves") == true, "\(list.log)")
+    }
+
+    @Test func introduction() {
+        let songs = SingleSectionHashableStorage(items: [Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")])
+        var reported: [StorageUpdate] = []
+        let token = songs.addObserver { reported.append($0) }
+        songs.setItems([Song(id: 2, title: "Gold (live)"), Song(id: 1, title: "Blue")])   // the whole new list
+        precondition(reported[0].movedIndexPaths.count == 1 && reported[0].updatedIndexPathsAfterMoves == [[0, 0]])
+        songs.removeObserver(token)   // one move and one reload: nothing deleted, nothing inserted
+
+        #expect(reported.count == 1)
+        #expect(reported[0].deletedIndexPaths.isEmpty && reported[0].insertedIndexPaths.isEmpty)
+        #expect(reported[0].updatedModels[[0, 0]] as? Song == Song(id: 2, title: "Gold (live)"))
+        songs.setItems([Song(id: 1, title: "Blue")])
+        #expect(reported.count == 1, "a removed observer hears nothing")
+    }
+
+    @Test func quickStart() throws {
+        let storage = MemoryStorage()
+        var updates: [StorageUpdate] = []
+        let token = storage.addObserver { updates.append($0) }
+        try storage.addItems([Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")])
+        storage.setSectionHeaderModels(["Favourites"])
+        try storage.addItem(Song(id: 3, title: "Red"), toSection: 1)   // creates section 1
+
+        try storage.performUpdates { () throws(StorageError) in    // one update for all of it
+            try storage.removeItem(Song(id: 1, title: "Blue"))
+            try storage.moveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 0))
+            try storage.replaceItem(Song(id: 2, title: "Gold"), with: Song(id: 2, title: "Gold (live)"))
+        }
+
+        do {
+            try storage.removeItem(Song(id: 9, title: "?"))
+        } catch {
+            precondition(error == .itemNotFound("Song(id: 9, title: \"?\")"))   // and nothing changed
+        }
+        storage.removeObserver(token)
+
+        #expect(updates.count == 4, "three calls, then one update for the block; the failed call reports nothing")
+        #expect(storage.items(inSection: 0)?.compactMap { ($0 as? Song)?.title } == ["Red", "Gold (live)"])
+        #expect(storage.items(inSection: 1)?.isEmpty == true)
+        var shown: [[Song]] = [[Song(id: 1, title: "Blue"), Song(id: 2, title: "Gold")], [Song(id: 3, title: "Red")]]
+        let now = (0..<storage.numberOfSections).map { storage.items(inSection: $0)!.map { $0 as! Song } }
+        shown = try updates[3].apply(to: shown, with: now)
+        #expect(shown == now, "the block's one update takes what was shown to the storage's content")
     }
 
     @Test func singleSectionStorage() async {

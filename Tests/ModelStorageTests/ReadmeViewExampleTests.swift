@@ -2,7 +2,8 @@ import ModelStorage
 import ModelStorageTesting
 import Testing
 
-// The view examples of README.md, verbatim, so that they keep compiling and stay true.
+// The view examples of README.md and of the DocC articles, verbatim, so that they keep
+// compiling and stay true.
 
 @Suite("README view examples")
 struct ViewReadmeExampleTests {
@@ -18,6 +19,21 @@ struct ViewReadmeExampleTests {
         view.finishAnimations()
         precondition(view.violations.isEmpty && view.visibleCells.count == 2)
         #expect(view.reloadCount == 1 && view.batchCount == 1)
+    }
+
+    @Test @MainActor func aDataSourceReadingTheLiveStorageIsCaught() throws {
+        let storage = MemoryStorage()
+        try storage.addItem(Song(id: 1, title: "Blue"))
+        let view = SimulatedView(dataSource: storage)    // a data source that reads the live storage
+        view.layoutIfNeeded()                            // the view has read one row
+
+        try storage.addItem(Song(id: 2, title: "Gold"))
+        try storage.addItem(Song(id: 3, title: "Red"))   // a second change before the first is shown
+        view.performBatchUpdates({ view.insertItems(at: [IndexPath(item: 1, section: 0)]) }, completion: nil)
+        precondition(view.violations.count == 1)         // "Invalid update: invalid number of items in section 0 ..."
+
+        #expect(view.violations == [.invalidNumberOfItems(section: 0, after: 3, before: 1, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)])
+        #expect(view.violations.first?.description.hasPrefix("Invalid update: invalid number of items in section 0") == true)
     }
 
     @Test @MainActor func userActions() throws {

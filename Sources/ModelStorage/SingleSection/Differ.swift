@@ -5,8 +5,8 @@ import FingerprintDiff
 public protocol Differ: Sendable {}
 
 /// Computes the changeset between two lists of `Identifiable & Equatable` items, for
-/// ``SingleSectionEquatableStorage``. Conform to plug in another algorithm; the README shows
-/// the standard library's `CollectionDifference` in a few lines.
+/// ``SingleSectionEquatableStorage``. Conform to plug in another algorithm; <doc:ChoosingAStorage>
+/// shows the standard library's `CollectionDifference` in a few lines.
 ///
 /// The result must describe the change exactly (applied as a `BatchUpdate` to `old` it gives
 /// `new`); the storage checks it and falls back to a full reload when it does not.

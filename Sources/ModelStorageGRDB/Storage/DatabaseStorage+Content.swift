@@ -24,8 +24,8 @@ extension DatabaseStorage {
     /// then ends that transaction. A content's row is then in the cache, in those records, or
     /// unchanged in the storage's transaction (checked by its fingerprint). No transaction is
     /// held for an old version, so checkpoints keep up; when the WAL grows past SQLite's
-    /// auto-checkpoint size anyway (a writer that never pauses), a read starts it over (see the
-    /// README).
+    /// auto-checkpoint size anyway (a writer that never pauses), a read starts it over (see
+    /// <doc:WhatDatabaseStorageGuarantees>).
     ///
     /// A `DatabaseQueue` (no WAL) cannot hold a read without blocking every writer, so it has no
     /// pin: the records a content's version read (cells configured, the pages around them) and
