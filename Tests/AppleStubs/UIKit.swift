@@ -322,6 +322,8 @@ public typealias UIActionHandler = (UIAction) -> Void
     open func viewWillAppear(_ animated: Bool) {}
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
     open func viewDidAppear(_ animated: Bool) {}
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdiddisappear(_:)
+    open func viewDidDisappear(_ animated: Bool) {}
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationitem
     open var navigationItem: UINavigationItem { fatalError("interface stub") }
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/editbuttonitem
