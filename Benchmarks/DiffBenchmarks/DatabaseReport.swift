@@ -160,6 +160,8 @@ enum DatabaseReport {
         print("    \("the same, decoding every row".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(median(decoding)).leftPadded(10))"
               + "  (\(String(format: "%.2f", median(decoding) / fetch))x fetchAll)")
 
+        try await DatabaseReadAheadReport.report(queue: queue, generator: &generator, nextID: &nextID)
+
         // Memory kept: resident memory added by four new storages (their transient decoding
         // released), per row.
         _ = releaseFreeMemoryToSystem(0)

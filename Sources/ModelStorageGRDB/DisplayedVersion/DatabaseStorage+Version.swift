@@ -12,26 +12,38 @@ import ModelStorage
 /// was made from (see ``DisplayedVersion``).
 extension DatabaseStorage {
     /// The record of the row that `shown` (read at `version`) lists at `indexPath`, as of that
-    /// version: from the cache or the records retired since when they hold that row (same id,
-    /// same fingerprint); else fetched with the rows around it from the storage's pin (a
-    /// `DatabasePool`: the row reads the same there, else it was retired), or from the database
-    /// now (a `DatabaseQueue`: a row that changed since answers `nil`, never its newer record).
-    /// Fetched records are cached; without a pin they are also kept by the version, for as long
-    /// as it lives.
+    /// version: from the records read (a `DatabaseQueue`), the records retired since or the cache
+    /// when they hold that row (same id, same fingerprint); else fetched with the rows around it
+    /// from the storage's pin (a `DatabasePool`: the row reads the same there, else it was
+    /// retired), or from the database now (a `DatabaseQueue`: a row that changed since answers
+    /// `nil`, never its newer record). Fetched records are cached; on a queue, those of the rows
+    /// that read as `shown` lists them are kept in ``reads`` (a row a version lists that was not
+    /// retired since is one the storage still lists), and so is a record the cache answers.
     func record(at indexPath: IndexPath, in shown: ResultIndex, version: DisplayedVersion<Record>) -> Record? {
         guard indexPath.count == 2, shown.sections.indices.contains(indexPath[0]),
               shown.sections[indexPath[0]].items.indices.contains(indexPath[1]) else { return nil }
         let wanted = shown.sections[indexPath[0]].items[indexPath[1]]
-        if let record = cache.record(for: wanted.id, content: wanted.content) { return record }
-        let rows = shown.sections[indexPath[0]].items
-        let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
-        let ids = rows[lower..<min(rows.count, lower + max(1, pageSize))].map(\.id)
+        if pins == nil {
+            if let record = reads.record(for: wanted) ?? version.retired.record(for: wanted) { return record }
+            if let record = cache.record(for: wanted.id, content: wanted.content) {
+                // Not retired since `version`: the storage still lists the row as it was then.
+                reads.keep(record, for: wanted)
+                if version === self.version { readAhead(around: indexPath, in: shown) }
+                return record
+            }
+        } else if let record = cache.record(for: wanted.id, content: wanted.content) {
+            return record
+        }
+        // On a queue, an older version reads its page alone: its rows that changed since
+        // cannot be read as they were, and a read-ahead of them would only fetch newer rows.
+        let rows = pins == nil ? rowsToRead(around: indexPath, in: shown, readingAhead: version === self.version)
+            : page(around: indexPath, in: shown)
         do {
             // A read retires records before it releases the pin: a pin that ended is looked up again.
             for attempt in 0..<3 {
                 if let record = version.retired.record(for: wanted) { return record }
                 do {
-                    return try fetch(ids, answering: wanted, for: version)
+                    return try fetch(rows, answering: wanted, for: version)
                 } catch is Pin.Ended where attempt < 2 {
                     continue
                 }
@@ -43,12 +55,22 @@ extension DatabaseStorage {
         }
     }
 
-    /// Fetches the rows of `ids` (from the storage's pin on a pool, else from the database),
-    /// caches them and returns the record of `wanted` when a fetched row is that row. On a pool
-    /// a row that is not is an error: the records retired since `version` should have held it.
-    private func fetch(_ ids: [RowID], answering wanted: RowKey, for version: DisplayedVersion<Record>) throws -> Record? {
+    /// The rows of `shown` within ``pageSize`` of `indexPath` in its section.
+    func page(around indexPath: IndexPath, in shown: ResultIndex) -> [RowKey] {
+        let rows = shown.sections[indexPath[0]].items
+        let lower = max(0, min(indexPath[1] - pageSize / 2, rows.count - pageSize))
+        return Array(rows[lower..<min(rows.count, lower + max(1, pageSize))])
+    }
+
+    /// Fetches the rows of `rows` (from the storage's pin on a pool, else from the database),
+    /// caches them and returns the record of `wanted` when a fetched row is that row. On a queue
+    /// a fetched row that reads as `rows` lists it is kept in ``reads`` instead (a newer one is
+    /// only cached). On a pool a row that is not `wanted` is an error: the records retired since
+    /// `version` should have held it.
+    private func fetch(_ rows: [RowKey], answering wanted: RowKey, for version: DisplayedVersion<Record>) throws -> Record? {
         let request = request
         let columns = index.columns
+        let ids = rows.map(\.id)
         let fetch = { (db: Database) in try Self.fetchRows(ids: ids, request: request, columns: columns, sectionColumn: nil, in: db) }
         let fetched: [FetchedRow<Record>]
         if let pins {
@@ -57,11 +79,12 @@ extension DatabaseStorage {
         } else {
             fetched = try LockRetry.runBriefly { try writer.consistentRead(fetch) }
         }
+        let listed = pins == nil ? Set(rows) : []
         var found: Record?
         for row in fetched {
             let key = RowKey(id: row.id, content: row.content)
-            cache.insert(row.record, id: row.id, content: row.content)
-            if pins == nil { version.retired.keep(row.record, for: key) }
+            // On a queue a kept record is found there first: the cache keeps the others.
+            if listed.contains(key) { reads.keep(row.record, for: key) } else { cache.insert(row.record, id: row.id, content: row.content) }
             if key == wanted { found = row.record }
         }
         if found == nil, pins != nil, version.retired.record(for: wanted) == nil {
@@ -80,13 +103,24 @@ extension DatabaseStorage {
         deliver(.reload, through: delivery, leadingTo: ())
     }
 
-    /// Copies, into the retired records of the version shown until now, the records the cache
-    /// holds of the rows of `old` that `changes` deletes or changes, for its contents still held
-    /// (a `DatabaseQueue`; a pool's read retires them from its pin).
-    func retireChangedRows(of old: ResultIndex, changes: SectionedChangeset) {
+    /// On a `DatabaseQueue`, moves the records read of the rows of `old` that `changes` deletes
+    /// or changes (and those the cache holds) into the retired records of the version shown until
+    /// now, for its contents still held; a row that `new` still lists as it was (an item that
+    /// changed section) stays in ``reads``. A pool's read retires them from its pin.
+    ///
+    /// - Complexity: O(rows deleted or changed + rows inserted).
+    func retireChangedRows(of old: ResultIndex, new: ResultIndex, changes: SectionedChangeset) {
         guard pins == nil else { return }
-        for row in Self.retiredRows(of: old, changes: changes) {
-            if let record = cache.peek(row.id, content: row.content) { version.retired.keep(record, for: row) }
+        let retired = Self.retiredRows(of: old, changes: changes)
+        guard !retired.isEmpty else { return }
+        // Deleted and inserted rows include those that changed section (see SectionedChangeset).
+        var stillListed = Set<RowKey>()
+        for section in changes.sectionInsertions { stillListed.formUnion(new.sections[section].items) }
+        for path in changes.itemInsertions { stillListed.insert(new.sections[path[0]].items[path[1]]) }
+        for row in retired where !stillListed.contains(row) {
+            if let record = reads.take(row) ?? cache.peek(row.id, content: row.content) {
+                version.retired.keep(record, for: row)
+            }
         }
     }
 
@@ -103,7 +137,7 @@ extension DatabaseStorage {
     /// version shown stays).
     func adoptVersion(changed: Bool) {
         guard changed else { return }
-        let next = DisplayedVersion<Record>()
+        let next = DisplayedVersion<Record>(counting: keptRetired)
         version.succeed(by: next)
         version = next
     }

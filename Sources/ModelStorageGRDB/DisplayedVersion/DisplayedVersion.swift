@@ -13,11 +13,14 @@ import GRDB
 /// newest pinned state (checked by its fingerprint).
 final class DisplayedVersion<Record: Sendable> {
     /// The records retired since this version (and by later versions, through `next`).
-    let retired = RetiredRecords<Record>()
+    let retired: RetiredRecords<Record>
     /// Whether a read of this version failed and a reload was asked for (told once).
     var pinFailed = false
 
-    init() {}
+    /// A version whose retired records `counter` counts (the storage's, for all its versions).
+    init(counting counter: KeptRecordCounter) {
+        retired = RetiredRecords(counting: counter)
+    }
 
     /// The version read after this one: from now on, records retired go to `next`'s store,
     /// which this version holds on to (its contents may list those rows too).
@@ -38,17 +41,29 @@ final class RetiredRecords<Record: Sendable>: @unchecked Sendable {
     private let lock = PlatformLock()
     private var records: [RowKey: Record] = [:]
     private var failure: (any Error)?
+    private let counter: KeptRecordCounter
     /// The store of the next version.
     var next: RetiredRecords?
 
+    /// An empty store whose records `counter` counts.
+    init(counting counter: KeptRecordCounter) {
+        self.counter = counter
+    }
+
     /// Keeps `record` as the record of `row`.
     func keep(_ record: Record, for row: RowKey) {
-        lock.withLock { records[row] = record }
+        let added = lock.withLock { records.updateValue(record, forKey: row) == nil }
+        if added { counter.add(1) }
     }
 
     /// Keeps every record of `retired`.
     func keep(_ retired: [RowKey: Record]) {
-        lock.withLock { records.merge(retired) { _, new in new } }
+        let added = lock.withLock {
+            let before = records.count
+            records.merge(retired) { _, new in new }
+            return records.count - before
+        }
+        counter.add(added)
     }
 
     /// Marks the store incomplete: the records of some rows could not be read before their
@@ -80,6 +95,7 @@ final class RetiredRecords<Record: Sendable>: @unchecked Sendable {
     }
 
     deinit {
+        counter.add(-records.count)
         // Unlinks the chain one store at a time: a long chain does not recurse.
         var next = self.next
         self.next = nil
@@ -89,6 +105,25 @@ final class RetiredRecords<Record: Sendable>: @unchecked Sendable {
             next = store.next
             store.next = nil
         }
+    }
+}
+
+/// How many records the retired stores of one storage's versions keep, all together (the
+/// stores of versions still held; see ``DatabaseStorage/keptRecordCount``).
+///
+/// `@unchecked Sendable`: `count` is guarded by `lock` (a pool's read retires records off the
+/// caller's domain; a store is released wherever its last content is).
+final class KeptRecordCounter: @unchecked Sendable {
+    private let lock = PlatformLock()
+    private var count = 0
+
+    /// The number of records kept now.
+    var value: Int { lock.withLock { count } }
+
+    /// Counts `delta` more records (fewer when negative).
+    func add(_ delta: Int) {
+        guard delta != 0 else { return }
+        lock.withLock { count += delta }
     }
 }
 #endif

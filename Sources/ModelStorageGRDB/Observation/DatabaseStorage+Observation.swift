@@ -139,7 +139,7 @@ extension DatabaseStorage {
         if refresh.readChangedRowsOnly { changedRowsReadCount += 1 }
         lastFullReadReason = refresh.fullReadReason
         if refresh.decodedEveryRow { self.idColumn = nil }
-        retireChangedRows(of: old, changes: refresh.changes)
+        retireChangedRows(of: old, new: refresh.index, changes: refresh.changes)
         adoptVersion(changed: !refresh.changes.isEmpty)
         index = refresh.index
         journalPosition = refresh.position
@@ -148,7 +148,10 @@ extension DatabaseStorage {
         var models: [IndexPath: any Sendable] = [:]
         for (record, id, content, path) in refresh.fetchedRecords {
             cache.insert(record, id: id, content: content)
-            if let path { models[path] = record }
+            guard let path else { continue }
+            models[path] = record
+            // Delivered: the view may show it (a queue cannot read it again once it changes).
+            if pins == nil { reads.keep(record, for: RowKey(id: id, content: content)) }
         }
         refreshCompleted(number)
         guard !refresh.changes.isEmpty else { return }

@@ -12,7 +12,11 @@ import SQLite3
 /// Owned by one read; not copyable.
 struct ResultBuilder: ~Copyable {
     /// The names of the result's columns, as SQLite reports them for this read.
-    var columns: [String] = []
+    var columns: [String] = [] {
+        didSet { columnsDigest = RowFingerprint.columnsDigest(columns) }
+    }
+    /// The digest of ``columns`` that every row's fingerprint covers.
+    private var columnsDigest = RowFingerprint.columnsDigest([])
     private var rows = SectionedRows()
     private let expectedRowCount: Int
     /// The section key as SQLite stores it, to compare the next rows' values in place.
@@ -38,7 +42,7 @@ struct ResultBuilder: ~Copyable {
         } else if !rows.hasOpenSection {
             rows.startSection(.null, expectedRowCount: expectedRowCount)
         }
-        rows.append(RowKey(id: id, content: RowFingerprint(statement, image: &image)))
+        rows.append(RowKey(id: id, content: RowFingerprint(statement, columns: columnsDigest, image: &image)))
     }
 
     /// The index, with the last section.

@@ -8,18 +8,20 @@ import SQLite3
 #endif
 
 /// The content of one row of a result as two independent 64-bit XXH3 fingerprints (two seeds)
-/// of the row's image: for each column in order, its storage class, then its value (8 bytes)
-/// or its length (8 bytes) and stored bytes (text as its UTF-8, blobs as they are). The image
-/// is prefix-free, so equal fingerprints mean equal rows except with probability 2^-128. What
+/// of the digest of the result's column names (``columnsDigest(_:)``) and the row's image: for
+/// each column in order, its storage class, then its value (8 bytes) or its length (8 bytes)
+/// and stored bytes (text as its UTF-8, blobs as they are). The image is prefix-free, so equal
+/// fingerprints mean equal rows under equal column names except with probability 2^-128 (a
+/// table dropped and created again with other columns changes every row). What
 /// ``DatabaseStorage`` keeps instead of the row itself.
 struct RowFingerprint: Hashable, Sendable {
     var first: UInt64
     var second: UInt64
 
-    /// The fingerprint of the row `statement` is on, read from SQLite's column memory into
-    /// `image` (a buffer reused from row to row): no `Row`, `String` or `DatabaseValue` is
-    /// made. O(size of the row).
-    init(_ statement: SQLiteStatement, image: inout RowImageBuffer) {
+    /// The fingerprint of the row `statement` is on, under column names of digest `columns`,
+    /// read from SQLite's column memory into `image` (a buffer reused from row to row): no
+    /// `Row`, `String` or `DatabaseValue` is made. O(size of the row).
+    init(_ statement: SQLiteStatement, columns: UInt64, image: inout RowImageBuffer) {
         image.clear()
         for column in 0..<sqlite3_column_count(statement) {
             StatementColumns.appendColumnImage(column, of: statement, to: &image)
@@ -28,10 +30,24 @@ struct RowFingerprint: Hashable, Sendable {
         var second = FingerprintHasher()
         first.combine(UInt64(0x6d6f_6465_6c73_746f))
         second.combine(UInt64(0x7261_6765_6772_6462))
+        first.combine(columns)
+        second.combine(columns)
         first.combine(bytes: image.bytes)
         second.combine(bytes: image.bytes)
         self.first = first.finalize().rawValue
         self.second = second.finalize().rawValue
+    }
+
+    /// The digest of a result's column names, in order (computed once per read): each name's
+    /// UTF-8 length and bytes. O(total length of the names).
+    static func columnsDigest(_ names: [String]) -> UInt64 {
+        var hasher = FingerprintHasher()
+        hasher.combine(UInt64(names.count))
+        for name in names {
+            hasher.combine(UInt64(name.utf8.count))
+            hasher.combine(name)
+        }
+        return hasher.finalize().rawValue
     }
 
     /// Feeds the type and value of `value` to `hasher` (how a ``RowID`` fingerprints itself).

@@ -27,11 +27,15 @@ extension DatabaseStorage {
     /// auto-checkpoint size anyway (a writer that never pauses), a read starts it over (see
     /// <doc:WhatDatabaseStorageGuarantees>).
     ///
-    /// A `DatabaseQueue` (no WAL) cannot hold a read without blocking every writer, so it has no
-    /// pin: the records a content's version read (cells configured, the pages around them) and
-    /// the records the cache held when a read changed or deleted their rows are kept for as long
-    /// as a content of the version is held, without a capacity; a row never read that changed
-    /// since answers `nil`, never its newer record.
+    /// A `DatabaseQueue` cannot hold a read without blocking every writer, so it has no pin:
+    /// every record any content read (cells configured, the pages and the
+    /// ``DatabaseStorage/readAhead`` window fetched around them, the updated rows an update
+    /// delivered) is kept while the storage lists its row unchanged, then, when a read changes
+    /// or deletes the row, with the version that listed it, for as long as a content of that
+    /// version is held: whatever ``DatabaseStorage/cacheCapacity`` and the number of visible
+    /// cells, such a row never answers `nil` or a newer record
+    /// (``DatabaseStorage/keptRecordCount`` counts them). A row nobody read that a commit
+    /// changed since answers `nil`, never its newer record.
     ///
     /// A read that fails (of the storage's transaction, or of the previous one when a read retires
     /// records) is told to the error observers and answers `nil`; a view showing an older version
