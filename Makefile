@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json memory phases database instructions digests fuzz clean
+.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json memory phases database instructions digests performance performance-document fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -57,8 +57,8 @@ bench-full: deps line-corpus
 line-corpus:
 	@[ -f .build/line-corpus/index.txt ] || Benchmarks/line-corpus.sh .build/line-corpus
 
-## The benchmark medians as JSON.
-bench-json: deps
+## The default tables as JSON (each table as printed, and every benchmark's median in ns).
+bench-json: deps line-corpus
 	$(BENCH) --format json
 
 ## Peak extra memory per element of one diff at 1,000,000 elements.
@@ -91,6 +91,27 @@ digests: deps
 instructions: deps valgrind
 	Benchmarks/instructions.sh
 	Benchmarks/repeats.sh
+
+## Every benchmark mode as JSON into Documentation/performance/ (the default tables, --phases,
+## --memory, --updater, --database, the instruction counts), then the document from them. About
+## 15 minutes on 2 cores; run it under `nice -n 10` on a shared machine.
+PERFORMANCE_JSON := Documentation/performance
+performance: deps valgrind line-corpus
+	@mkdir -p $(PERFORMANCE_JSON)
+	$(SWIFT) build -c release --package-path Benchmarks --product DiffBenchmarks
+	$(SWIFT) --version 2>/dev/null | head -1 > $(PERFORMANCE_JSON)/toolchain.txt
+	$(BENCH) --format json > $(PERFORMANCE_JSON)/tables.json
+	$(BENCH) --phases --format json > $(PERFORMANCE_JSON)/phases.json
+	$(BENCH) --memory --format json > $(PERFORMANCE_JSON)/memory.json
+	$(BENCH) --updater --format json > $(PERFORMANCE_JSON)/updater.json
+	$(BENCH) --database --format json > $(PERFORMANCE_JSON)/database.json
+	Benchmarks/instructions.sh --format json > $(PERFORMANCE_JSON)/instructions.json
+	$(MAKE) performance-document
+
+## Documentation/Performance.md and the README's performance table, from the committed JSON
+## (no benchmark is run).
+performance-document:
+	$(SWIFT) run -c release --package-path Benchmarks PerformanceDocument $(PERFORMANCE_JSON) Documentation/Performance.md README.md
 
 valgrind:
 	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }

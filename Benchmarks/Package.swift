@@ -38,8 +38,11 @@ let package = Package(
             path: "DiffBenchmarks",
             swiftSettings: systemXXHash ? [.define("SYSTEM_XXHASH")] : []
         ),
+        // Documentation/Performance.md and the README's table, from the JSON of the benchmark's
+        // modes (make performance); Foundation only.
+        .executableTarget(name: "PerformanceDocument", path: "PerformanceDocument"),
         // The tests' seeded generator (a link to Tests/SeededRandom), so that benchmark
-        // inputs are the ones the figures in the README were measured on.
+        // inputs are the ones the published figures were measured on.
         .target(name: "SeededRandom", path: "SeededRandom"),
         // glibc's malloc statistics, for the view updater's memory figures.
         .target(name: "MallocStatistics", path: "MallocStatistics"),

@@ -69,8 +69,9 @@ final class BenchmarkPlan {
         return medians
     }
 
-    /// The tables, each column as wide as its widest cell.
-    func render(_ medians: [String: (median: Double, iterations: Int)]) -> String {
+    /// Reports the tables (`Report`): each cell's text from the medians of this run; a row with
+    /// no figure (its benchmarks filtered out or skipped) is left out, and so is an empty table.
+    func report(_ medians: [String: (median: Double, iterations: Int)]) {
         func text(_ cell: Cell) -> String {
             switch cell {
             case let .time(name, relativeTo, perCall):
@@ -93,35 +94,11 @@ final class BenchmarkPlan {
                 return note
             }
         }
-        var output = ""
         for table in tables {
-            let rows = table.rows.map { row in (row.label, row.cells.map(text)) }
-                .filter { row in row.1.contains { $0 != "-" && !$0.hasPrefix("skipped") } }
+            let rows = table.rows.map { row in [row.label] + row.cells.map(text) }
+                .filter { row in row.dropFirst().contains { $0 != "-" && !$0.hasPrefix("skipped") } }
             guard !rows.isEmpty else { continue }
-            var widths = table.columns.map(\.count)
-            for (label, cells) in rows {
-                widths[0] = max(widths[0], label.count)
-                for (k, cell) in cells.enumerated() { widths[k + 1] = max(widths[k + 1], cell.count) }
-            }
-            output += "\n" + table.title + "\n"
-            let heading = table.columns.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }
-            output += heading.joined(separator: "  ") + "\n"
-            output += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-            for (label, cells) in rows {
-                let line = [Formatting.pad(label, widths[0])]
-                    + cells.enumerated().map { Formatting.pad($1, widths[$0 + 1], right: true) }
-                output += line.joined(separator: "  ") + "\n"
-            }
+            Report.table(table.title, columns: table.columns, rows: rows)
         }
-        return output
-    }
-
-    /// The medians as JSON: `[{"name": ..., "median_ns": ..., "iterations": ...}]`, by name.
-    func json(_ medians: [String: (median: Double, iterations: Int)]) -> String {
-        let entries = medians.sorted { $0.key < $1.key }.map { name, value in
-            let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            return "  {\"name\": \"\(escaped)\", \"median_ns\": \(String(format: "%.1f", value.median)), \"iterations\": \(value.iterations)}"
-        }
-        return "[\n" + entries.joined(separator: ",\n") + "\n]"
     }
 }

@@ -10,13 +10,6 @@ import SeededRandom
 @_silgen_name("malloc_trim")
 private func releaseFreeMemoryToSystem(_ pad: Int) -> Int32
 
-extension String {
-    /// The string right-aligned in `width` characters.
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
-
 /// A row of the database benchmark: books in 20 genres.
 struct BenchBook: Codable, FetchableRecord, PersistableRecord, Identifiable, Hashable, Sendable {
     static let databaseTableName = "book"
@@ -48,14 +41,9 @@ enum DatabaseReport {
     /// parts whose title ("queue 10,000", "pool 100,000", ...) it matches.
     static func run(filter: String? = nil) async throws {
         func wanted(_ title: String) -> Bool { filter.map { title.range(of: $0, options: .regularExpression) != nil } ?? true }
-        print("DatabaseStorage: commits of 100 changed rows (40 titles, 20 ranks, 20 genres, 10 deleted, 10 inserted)")
-        print("to a table of books indexed on the request's order (genre, rank, id), read through a DatabaseQueue")
-        print("medians, in alternating blocks; ratios against the baseline of the same block set")
         for rows in [10_000, 100_000] where wanted("queue \(rows.formatted())") {
             try await report(rows: rows)
         }
-        print("")
-        print("DatabaseStorage on a DatabasePool (WAL): every read pinned, old records retired per read (issue 40)")
         for rows in [10_000, 100_000] where wanted("pool \(rows.formatted())") {
             try await DatabasePinReport.report(rows: rows)
         }
@@ -93,8 +81,8 @@ enum DatabaseReport {
         let clock = ContinuousClock()
         var generator = SplitMix64(seed: 2_026)
         var nextID = Int64(rows)
-        print("")
-        print("\(rows.formatted()) rows")
+        let title = "DatabaseStorage on a DatabaseQueue, \(rows.formatted()) rows: commits of 100 changed rows (40 titles, 20 ranks, 20 genres, 10 deleted, 10 inserted) to a table of books indexed on the request's order (genre, rank, id); medians, in alternating blocks"
+        var table: [[String]] = []
 
         // End to end.
         var times: [String: [Duration]] = [:]
@@ -107,12 +95,11 @@ enum DatabaseReport {
                                                                generator: &generator, nextID: &nextID)
             }
         }
-        print("  commit to delivered update:")
         let baseline = median(times[names[1]]!)
         for name in names {
             let middle = median(times[name]!)
-            print("    \(name.padding(toLength: 46, withPad: " ", startingAt: 0))\(format(middle).leftPadded(10))"
-                  + "  (\(String(format: "%.2f", middle / baseline))x ValueObservation fetchAll)")
+            table.append(["commit to delivered update: " + name, format(middle),
+                          String(format: "%.2f×", middle / baseline) + " ValueObservation fetchAll"])
         }
 
         // Read and diff alone: the storage's index is one commit behind the database.
@@ -149,16 +136,13 @@ enum DatabaseReport {
             }
         }
         let fetch = median(fetches)
-        print("  one read of the changed result:")
-        print("    \("bare fetchAll of the request".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(fetch).leftPadded(10))  (1.00x)")
-        print("    \("SQLite's steps alone (floor)".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(median(steps)).leftPadded(10))"
-              + "  (\(String(format: "%.2f", median(steps) / fetch))x fetchAll)")
-        print("    \("storage read-and-diff (own commit)".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(median(fast)).leftPadded(10))"
-              + "  (\(String(format: "%.2f", median(fast) / fetch))x fetchAll)")
-        print("    \("the same, every row read (other connection)".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(median(full)).leftPadded(10))"
-              + "  (\(String(format: "%.2f", median(full) / fetch))x fetchAll)")
-        print("    \("the same, decoding every row".padding(toLength: 46, withPad: " ", startingAt: 0))\(format(median(decoding)).leftPadded(10))"
-              + "  (\(String(format: "%.2f", median(decoding) / fetch))x fetchAll)")
+        for (name, values) in [("bare fetchAll of the request", fetches), ("SQLite's steps alone (floor)", steps),
+                               ("storage read-and-diff (own commit)", fast),
+                               ("the same, every row read (other connection)", full),
+                               ("the same, decoding every row", decoding)] {
+            table.append(["one read of the changed result: " + name, format(median(values)),
+                          String(format: "%.2f×", median(values) / fetch) + " fetchAll"])
+        }
 
         try await DatabaseReadAheadReport.report(queue: queue, generator: &generator, nextID: &nextID)
 
@@ -170,7 +154,9 @@ enum DatabaseReport {
         _ = releaseFreeMemoryToSystem(0)
         let after = MemoryReport.kilobytes("VmRSS") ?? 0
         withExtendedLifetime(kept) {}
-        print("  memory kept by a storage: \(String(format: "%.0f", Double(after - before) * 1024 / Double(4 * rows))) bytes per row (resident)")
+        table.append(["memory kept by a storage (resident, per row)",
+                      String(format: "%.0f bytes", Double(after - before) * 1024 / Double(4 * rows)), ""])
+        Report.table(title, columns: ["measure", "time", "ratio"], rows: table)
     }
 
     /// The request's records, read synchronously (as the storage's read-and-diff runs).
@@ -293,8 +279,6 @@ enum DatabasePinReport {
         let pool = try DatabasePool(path: path)
         var generator = SplitMix64(seed: 2_027)
         var nextID = Int64(rows)
-        print("")
-        print("\(rows.formatted()) rows, DatabasePool")
         var times: [String: [Duration]] = [:]
         let names = ["DatabaseStorage, pinned (sectioned diff)", "ValueObservation fetchAll (no diff)",
                      "DatabaseStorage, a view's content held"]
@@ -305,22 +289,23 @@ enum DatabasePinReport {
                                                                               generator: &generator, nextID: &nextID)
             }
         }
-        print("  commit to delivered update:")
         let baseline = DatabaseReport.median(times[names[1]]!)
-        for name in names {
+        let table = names.map { name in
             let middle = DatabaseReport.median(times[name]!)
-            print("    \(name.padding(toLength: 46, withPad: " ", startingAt: 0))\(DatabaseReport.format(middle).leftPadded(10))"
-                  + "  (\(String(format: "%.2f", middle / baseline))x ValueObservation fetchAll)")
+            return [name, DatabaseReport.format(middle), String(format: "%.2f×", middle / baseline) + " ValueObservation fetchAll"]
         }
-        try await refreshSteps(pool, generator: &generator, nextID: &nextID)
-        try await versionMemory(pool, generator: &generator, nextID: &nextID)
-        try await walGrowth(pool, path: path, generator: &generator, nextID: &nextID)
+        let label = "\(rows.formatted()) rows"
+        Report.table("DatabaseStorage on a DatabasePool (WAL), \(label): commit to delivered update, medians in alternating blocks",
+                     columns: ["observer", "time", "ratio"], rows: table)
+        try await refreshSteps(pool, label: label, generator: &generator, nextID: &nextID)
+        try await versionMemory(pool, label: label, generator: &generator, nextID: &nextID)
+        try await walGrowth(pool, label: label, path: path, generator: &generator, nextID: &nextID)
         try pool.close()
     }
 
     /// Where the time from a commit to its delivered update goes: the median time from the
     /// start of the write to each step of the storage's refresh (`RefreshProbe`), 30 commits.
-    static func refreshSteps(_ pool: DatabasePool, generator: inout SplitMix64, nextID: inout Int64) async throws {
+    static func refreshSteps(_ pool: DatabasePool, label: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
         let storage = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
         storage.externalChangePollInterval = nil
         let clock = ContinuousClock()
@@ -349,10 +334,9 @@ enum DatabasePinReport {
                 sinceCommit[step, default: []].append(time - start)
             }
         }
-        print("  where the time goes (median from the start of the write to each step, 30 commits):")
-        for step in order {
-            print("    \(step.padding(toLength: 46, withPad: " ", startingAt: 0))\(DatabaseReport.format(DatabaseReport.median(sinceCommit[step]!)).leftPadded(10))")
-        }
+        Report.table("DatabasePool, \(label): where the time goes (median time from the start of the write to each step, 30 commits)",
+                     columns: ["step", "since the write began"],
+                     rows: order.map { [$0, DatabaseReport.format(DatabaseReport.median(sinceCommit[$0]!))] })
     }
 
     /// Steps and their times, from any thread.
@@ -366,7 +350,7 @@ enum DatabasePinReport {
 
     /// Resident memory per version held: 8 contents of 8 successive versions, each listing
     /// every row and having answered one page of records from its pin.
-    static func versionMemory(_ pool: DatabasePool, generator: inout SplitMix64, nextID: inout Int64) async throws {
+    static func versionMemory(_ pool: DatabasePool, label: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
         let storage = try DatabaseStorage(writer: pool, request: DatabaseReport.request, sectionColumn: "genre")
         storage.externalChangePollInterval = nil
         let observing = Task { try await storage.observe() }
@@ -387,8 +371,9 @@ enum DatabasePinReport {
         withExtendedLifetime(held) {}
         observing.cancel()
         _ = await observing.result
-        print("  memory per displayed version held (a pinned connection, one page of records read): "
-              + "\(String(format: "%.0f", Double(after - before) / 8)) KB (resident)")
+        Report.table("DatabasePool, \(label): memory per displayed version held (its rows' index, one page of records read)",
+                     columns: ["versions held", "resident memory per version"],
+                     rows: [["8", String(format: "%.0f KB", Double(after - before) / 8)]])
     }
 
     /// The size of the WAL file at `path` (0 when there is none).
@@ -399,8 +384,8 @@ enum DatabasePinReport {
     /// How much the WAL file grows over 200 commits of 100 rows by a continuous writer, in four
     /// set-ups (each starting from a checkpointed WAL when nothing else reads); the last one's
     /// writer is another connection (the storage polls every 10 ms).
-    static func walGrowth(_ pool: DatabasePool, path: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
-        var sizes: [String] = []
+    static func walGrowth(_ pool: DatabasePool, label: String, path: String, generator: inout SplitMix64, nextID: inout Int64) async throws {
+        var sizes: [[String]] = []
         let setups = ["no storage", "a storage observing", "a storage observing, one content held throughout",
                       "the same, another connection writing"]
         var waiting = Configuration()
@@ -430,14 +415,14 @@ enum DatabasePinReport {
                 largest = max(largest, walSize(path))
             }
             try await storage?.catchUp()
-            sizes.append("\(setup): \(start / 1024) -> \(walSize(path) / 1024) KB (largest \(largest / 1024) KB)")
+            sizes.append([setup, "\(start / 1024) KB", "\(walSize(path) / 1024) KB", "\(largest / 1024) KB"])
             withExtendedLifetime(held) {}
             held = nil
             observing?.cancel()
             _ = await observing?.result
             storage = nil
         }
-        print("  WAL file over 200 commits of 100 rows (auto-checkpoint at 1,000 pages):")
-        for size in sizes { print("    " + size) }
+        Report.table("DatabasePool, \(label): the WAL file over 200 commits of 100 rows (SQLite's auto-checkpoint at 1,000 pages)",
+                     columns: ["set-up", "at start", "at end", "largest"], rows: sizes)
     }
 }

@@ -35,3 +35,10 @@ enum Formatting {
         return right ? padding + text : text + padding
     }
 }
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

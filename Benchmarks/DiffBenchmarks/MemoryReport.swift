@@ -48,12 +48,14 @@ enum MemoryReport {
         }!
         oldFP = []; newFP = []
         let full = peakExtraBytes { _ = Changeset(from: rows.old, to: rows.new) }!
-        print("reversed-1M breakdown (bytes/element): fingerprints \(fps / 1_000_000), fd_heckel \(heckel / 1_000_000), fd_changeset_make \(changeset / 1_000_000), Changeset end to end \(full / 1_000_000)")
+        Report.table("reversed-1M: peak extra memory per element, by step",
+                     columns: ["step", "bytes/element"],
+                     rows: [["fingerprints", "\(fps / 1_000_000)"], ["fd_heckel", "\(heckel / 1_000_000)"],
+                            ["fd_changeset_make", "\(changeset / 1_000_000)"], ["Changeset end to end", "\(full / 1_000_000)"]])
     }
 
     static func run() {
-        print("Peak extra memory per element (1,000,000-element inputs, result included)")
-        print("scenario                 algorithm  bytes/element")
+        var rows: [[String]] = []
         let mix = mixScenario(count: 1_000_000)
         let shapes = [Shape.reversed, .shuffled, .allNew].map { ($0.rawValue, $0.rows(count: 1_000_000)) }
         let cases: [(String, [Row], [Row])] = [("mix-1M", mix.old, mix.new)] + shapes.map { ($0.0 + "-1M", $0.1.old, $0.1.new) }
@@ -62,11 +64,12 @@ enum MemoryReport {
                 var changeset: Changeset?
                 let bytes = peakExtraBytes { changeset = Changeset(from: old, to: new, algorithm: algorithm) }
                 let perElement = bytes.map { String(format: "%.1f", Double($0) / Double(max(old.count, new.count))) } ?? "n/a"
-                print(name.padding(toLength: 25, withPad: " ", startingAt: 0)
-                      + algorithm.description.padding(toLength: 11, withPad: " ", startingAt: 0) + perElement)
+                rows.append([name, algorithm.description, perElement])
                 changeset = nil
                 _ = changeset
             }
         }
+        Report.table("Peak extra memory per element (1,000,000-element inputs, result included)",
+                     columns: ["scenario", "algorithm", "bytes/element"], rows: rows)
     }
 }

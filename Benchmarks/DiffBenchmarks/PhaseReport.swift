@@ -85,13 +85,7 @@ enum PhaseReport {
         table.append(rowOf("mix-10k", mixScenario(count: 10_000), runs: 101))
         table.append(uuids("dk100k", differenceKitScenario(count: 100_000), runs: 31))
         table.append(rowOf("mix-1M", mixScenario(count: 1_000_000), runs: 11))
-        var widths = columns.map(\.count)
-        for row in table { for (k, cell) in row.enumerated() { widths[k] = max(widths[k], cell.count) } }
-        print("Where one Heckel diff's time goes (medians; fd_diff and LIS on the C core alone, with malloc)")
-        print(columns.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  "))
-        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
-        for row in table {
-            print(row.enumerated().map { Formatting.pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  "))
-        }
+        Report.table("Where one Heckel diff's time goes (medians; fd_diff and LIS on the C core alone, with malloc)",
+                     columns: columns, rows: table)
     }
 }

@@ -27,9 +27,7 @@ enum StreamMemoryReport {
     }
 
     static func run() {
-        print("")
-        print("Resident memory added by \(mutations.formatted()) mutations (moves in 1,000 items), by subscriber")
-        print("subscriber                               RSS growth")
+        var rows: [[String]] = []
         let cases: [(String, (MemoryStorage) -> Any?)] = [
             ("none", { _ in nil }),
             ("a closure observer", { storage in storage.addObserver { _ in } }),
@@ -37,7 +35,9 @@ enum StreamMemoryReport {
         ]
         for (name, subscribe) in cases {
             let figure = growth(subscribe).map { String(format: "%.2f MB", Double($0) / 1_048_576) } ?? "n/a"
-            print(name.padding(toLength: 41, withPad: " ", startingAt: 0) + figure)
+            rows.append([name, figure])
         }
+        Report.table("Resident memory added by \(mutations.formatted()) mutations (moves in 1,000 items), by subscriber",
+                     columns: ["subscriber", "RSS growth"], rows: rows)
     }
 }

@@ -209,11 +209,16 @@ enum ViewUpdaterReport {
         }
         durations.sort()
         let median = durations.isEmpty ? 0 : durations[durations.count / 2]
-        print("")
-        print("View updater storm: 10,000 items, 10,000 single mutations a second for 10 simulated seconds, 300 ms animations, work run every 16 ms")
-        print("  animation windows: \(10_000 / 300); structure batches: \(updater.statistics.structureBatches); refresh batches: \(updater.statistics.refreshBatches); reloads: \(view.reloads)")
-        print(String(format: "  updater time per batch sent: median %.3f ms, max %.3f ms (%d batches); the storage's own time for the 100,000 mutations: %.0f ms",
-                     median, durations.last ?? 0, durations.count, mutationTime))
+        Report.table("View updater storm: 10,000 items, 10,000 single mutations a second for 10 simulated seconds, 300 ms animations, work run every 16 ms",
+                     columns: ["figure", "value"],
+                     rows: [["animation windows", "\(10_000 / 300)"],
+                            ["structure batches", "\(updater.statistics.structureBatches)"],
+                            ["refresh batches", "\(updater.statistics.refreshBatches)"],
+                            ["reloads", "\(view.reloads)"],
+                            ["updater's main-actor time per batch sent, median", String(format: "%.3f ms", median)],
+                            ["updater's main-actor time per batch sent, maximum", String(format: "%.3f ms", durations.last ?? 0)],
+                            ["batches timed", "\(durations.count)"],
+                            ["the storage's own time for the 100,000 mutations", String(format: "%.0f ms", mutationTime)]])
     }
 
     /// Bytes allocated (malloc's in-use count), `nil` where malloc gives none (not glibc).
@@ -226,8 +231,11 @@ enum ViewUpdaterReport {
     /// change pending (the storage's changed section is copied once, the displayed one kept).
     @MainActor
     static func memory() {
-        print("")
-        print("Memory an updater adds to a storage of 100,000 items (malloc's bytes in use)")
+        var rows: [[String]] = []
+        defer {
+            Report.table("Memory an updater adds to a storage of 100,000 items (malloc's bytes in use)",
+                         columns: ["storage", "idle updater", "one change pending", "that section's arrays"], rows: rows)
+        }
         for (sections, items) in [(1, 100_000), (100, 1_000)] {
             let storage = MemoryStorage()
             try! storage.setItemsForAllSections((0..<sections).map { section in
@@ -235,7 +243,7 @@ enum ViewUpdaterReport {
             })
             let view = BenchmarkView()
             _ = storage.indexPath(forItem: Message(id: 5, status: 0))   // the look-up index, built before measuring
-            guard let start = allocatedBytes() else { return print("  (no malloc statistics on this platform)") }
+            guard let start = allocatedBytes() else { return rows.append(["no malloc statistics on this platform", "n/a", "n/a", "n/a"]) }
             var updater: ViewUpdater<MemoryStorage>? = ViewUpdater(storage: storage, view: view) { _ in }
             let idle = allocatedBytes()! - start
             try! storage.replaceItem(Message(id: 5, status: 0), with: Message(id: 5, status: 1))
@@ -245,7 +253,8 @@ enum ViewUpdaterReport {
             // The same change without an updater: nothing displayed to keep.
             try! storage.replaceItem(Message(id: 5, status: 1), with: Message(id: 5, status: 2))
             let section = items * (MemoryLayout<any Sendable>.stride + 16)
-            print("  \(sections) section(s) of \(items.formatted()): idle updater \(idle.formatted()) bytes; one change pending \(pending.formatted()) bytes (one section of \(items.formatted()) items, its arrays: \(section.formatted()) bytes)")
+            rows.append(["\(sections) section(s) of \(items.formatted())", "\(idle.formatted()) bytes", "\(pending.formatted()) bytes",
+                         "\(section.formatted()) bytes (\(items.formatted()) items)"])
         }
     }
 }

@@ -10,17 +10,22 @@ do {
     exit(2)
 }
 
+Report.start(json: arguments.json)
 switch arguments.mode {
 case .help:
     print(Arguments.help)
 case .phases:
     PhaseReport.run()
+    Report.finish(mode: "phases")
 case .memory(let breakdown):
     if breakdown { MemoryReport.runBreakdown() } else { MemoryReport.run(); StreamMemoryReport.run() }
+    Report.finish(mode: "memory")
 case .database:
     try await DatabaseReport.run(filter: arguments.filter)
+    Report.finish(mode: "database")
 case .updater:
     ViewUpdaterReport.run()
+    Report.finish(mode: "updater")
 case .digests:
     GoldenDigests.run()
 case let .instructions(scenario, algorithm, runs):
@@ -37,11 +42,10 @@ case .tables:
     plan.registerSectioned()
     plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
-    if arguments.json {
-        print(plan.json(medians))
-    } else {
+    if !arguments.json {
         print("Medians of one run" + (arguments.full ? " (--full)" : "") + "; ratios compare medians of this run.")
-        print(plan.render(medians), terminator: "")
-        if arguments.filter == nil { ViewUpdaterReport.run() }
     }
+    plan.report(medians)
+    if arguments.filter == nil && !arguments.json { ViewUpdaterReport.run() }   // --updater gives its JSON
+    Report.finish(mode: "tables", medians: medians.mapValues(\.median))
 }
