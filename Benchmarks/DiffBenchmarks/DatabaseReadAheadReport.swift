@@ -13,8 +13,8 @@ import ModelStorageGRDB
 /// scrolls that answered `nil`, and the most records the storage kept (`keptRecordCount`).
 @MainActor
 enum DatabaseReadAheadReport {
-    static func report(queue: DatabaseQueue, generator: inout SplitMix64, nextID: inout Int64) async throws {
-        print("  a held content scrolled 200 rows either side of its screen after a commit of 100 rows (8 times):")
+    static func report(queue: DatabaseQueue, rows count: Int, generator: inout SplitMix64, nextID: inout Int64) async throws {
+        var rows: [[String]] = []
         for readAhead in [0, 100, 400] {
             let storage = try DatabaseStorage(writer: queue, request: DatabaseReport.request, sectionColumn: "genre")
             storage.externalChangePollInterval = nil
@@ -44,8 +44,10 @@ enum DatabaseReadAheadReport {
             }
             observing.cancel()
             _ = await observing.result
-            print("    read-ahead \(String(readAhead).leftPadded(3)): a screen at a new place \(DatabaseReport.format(DatabaseReport.median(screens)).leftPadded(10)), "
-                  + "\(nils) of \(scrolled) scrolled rows nil, at most \(mostKept) records kept")
+            rows.append(["\(readAhead)", DatabaseReport.format(DatabaseReport.median(screens)),
+                         "\(nils) of \(scrolled)", "\(mostKept)"])
         }
+        Report.table("DatabaseQueue, \(count.formatted()) rows, read-ahead: a held content scrolled 200 rows either side of its screen after a commit of 100 rows (8 times)",
+                     columns: ["read-ahead", "a screen at a new place", "scrolled rows nil", "most records kept"], rows: rows)
     }
 }

@@ -144,7 +144,7 @@ enum DatabaseReport {
                           String(format: "%.2f×", median(values) / fetch) + " fetchAll"])
         }
 
-        try await DatabaseReadAheadReport.report(queue: queue, generator: &generator, nextID: &nextID)
+        try await DatabaseReadAheadReport.report(queue: queue, rows: rows, generator: &generator, nextID: &nextID)
 
         // Memory kept: resident memory added by four new storages (their transient decoding
         // released), per row.
