@@ -6,21 +6,16 @@
  * occurs at most once on each side (a matched new element has its old partner's fingerprint;
  * an unmatched one must differ from every old one, or the table would have matched it).
  * On large ranges (the bitmap's) the table's step gathers the unmatched new ones'
- * fingerprints as it leaves them (fd_step_match_by_occurrence's fd_gathered), where this file
- * once found them again through the walk's lists: a scattered read of new_to_old and of
- * new_fp per listed element, and a branch on whether the table had matched it, in each of
- * passes 1 and 2. On mix-1M (20,000 such elements) the diff went from 15.4-15.9 to 14.7-14.9
- * ms (four alternated runs). Small ranges still read the lists (fd_duplicates_gather), which
- * are in the cache there.
+ * fingerprints as it leaves them (fd_step_match_by_occurrence's fd_gathered), so that the
+ * passes read them in a row rather than through the walk's lists (a scattered read of
+ * new_to_old and new_fp per listed element: about 5% of DiffBenchmarks' mix-1M row). Small
+ * ranges read the lists (fd_duplicates_gather), which are in the cache there.
  *
  * Small ranges (both sides together at most SMALL_ELEMENTS, every list up to mix-10k): one pass
  * through an exact set of 16-bit positions (`small_lists_repeat`), 4 bytes per value, on the
  * stack up to STACK_SLOTS slots. Each value is hashed once and found or placed in one or two
- * probes, where the bitmaps this file then had hashed every value twice and went through a
- * third set; measured (callgrind, one fd_diff call, Benchmarks/RepeatsProbe's mix and dk
- * shapes): the check went from about 36 to 20 instructions per value, and at 100 elements
- * its three allocations are gone; the whole call took 20-24% fewer instructions from 100 to
- * 10,000 elements.
+ * probes (about 20 instructions per value, no allocation at 100 elements: Benchmarks/repeats.sh
+ * on its mix and dk shapes).
  *
  * Larger ranges go through the sieve of fd_duplicates_sieve.c (bitmaps that stay in the cache,
  * then an exact set of the few values they cannot tell apart). */
@@ -58,9 +53,8 @@ FD_ALWAYS_INLINE int place(position_set *set, uint64_t value, size_t position, i
 
 /* The whole check in one pass, for a range of at most SMALL_ELEMENTS elements (both sides):
  * `count` values at most, in a set of 2 to 4 slots per value. Kept out of its caller
- * (FD_NEVER_INLINE): inlined next to the passes of the bitmaps this file had before the one
- * bitmap, those took 0.1-0.2% more instructions on dk100k and mix-1M (registers spilled;
- * callgrind, SwiftPM's clang flags). */
+ * (FD_NEVER_INLINE), so that its registers do not spill into the sieve's passes (the dk100k and
+ * mix-1M rows of `make instructions`). */
 FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range, const fd_left *new_side, size_t count,
                                     int *found) {
     uint16_t on_stack[STACK_SLOTS];
@@ -77,7 +71,7 @@ FD_NEVER_INLINE fd_status small_lists_repeat(const fd_context *c, fd_range range
     if (!repeated) {
         const size_t base = n - range.new_begin; /* position of new element j: j + base (j >= new_begin) */
         /* FD_FOR_EACH_LEFT's order, the unmatched ones only, in loops that stop at the first
-         * repeat (through the macro, dk5k took 0.3% more instructions: callgrind). */
+         * repeat (written out: the macro cannot stop early). */
         for (size_t k = 0; k < new_side->forward.count && !repeated; k++) {
             size_t j = new_side->forward.items[k];
             if (c->new_to_old[j] < 0) repeated = place(&set, c->new_fp[j], j + base, 0);

@@ -18,37 +18,18 @@
  * candidates as its bound (fingerprints chosen to fill the coarse bits), it runs again on the
  * listed bits themselves, which keep at most two values per listed bit.
  *
- * It replaces two bitmaps of 8 bits per value updated in pass 1 (`seen`, and `repeated` marked
- * where a bit was seen twice), indexed by a multiply-high: one read-modify-write per value
- * instead of two, a byte's instead of a word's, and a shift instead of a multiply-high took
- * passes 1 and 2 from 2.2 + 0.9 to 1.3 + 0.7 ns per value at 112,000 values and from 3.6 + 1.2
- * to 1.9 + 1.1 ns at 1,010,000 (random values, clang -O2, minimum of 25 runs); at 1,010,000 the
- * bitmap takes 1 MB instead of 2. In fd_diff (perf, DifferenceKit's shape at 100,000) the check
- * went from 1.23 to 0.88 times the time of fingerprinting both lists.
- *
- * Pass 2 first went through pass 1's bitmap, cleared and given the listed bits again: at a
- * million values 1 MB, the whole L2 cache of the machine measured, read at random while the
- * fingerprints stream through it, and cleared once more. The coarse bitmap takes 256 KiB there
- * (16 KiB at 100,000) and only it is cleared; it keeps 132,000 candidates instead of 114,000.
- * Measured on mix-1M's shape (fd_diff alone, medians of eight alternated rounds of the fastest
- * of 15 runs): 7.96 -> 7.65 and 7.87 -> 7.66 ms; 16 bits per listed bit 7.78, 64 bits 7.98.
- * At 100,000 (DifferenceKit's and mix's shapes) the same within 1%.
- *
- * The second sieve: at a million values the exact set (2 MB for the 114,000 candidates of the
- * fine bitmap, 4 MB for the coarse one's 132,000) missed the cache at nearly every probe; after
- * the second sieve it holds about 2,000 (32 KiB). Pass 3 alone (a C benchmark, random
- * candidates, minimum of 21 runs): 120,000 candidates 0.70 -> 0.36 ms, 138,000 0.59-0.75 ->
- * 0.45 ms, 40,000 0.13 -> 0.12 ms; 20,000 0.055 against 0.061 ms, hence SIEVED_CANDIDATES_MIN.
- * fd_diff alone on mix-1M's shape, as above: 8.05 (the coarse bitmap alone) -> 7.74 ms,
- * against 8.22 before both; at 100,000 elements the same (0.662, 0.649 and 0.651 ms: no second
- * sieve there). The peak memory of mix-1M's diff went from 40.2 to 38.3 bytes per element
- * (`DiffBenchmarks --memory`, both builds, two runs each).
+ * Each pass 1 value costs one read-modify-write of one byte, its bit found by a shift; the
+ * coarse bitmap of pass 2 is all that is cleared between the passes, and stays in the cache
+ * where pass 1's (a megabyte at a million values) would not. The second sieve keeps the exact
+ * set of pass 3 small enough for the cache at a million values (about 2,000 candidates instead
+ * of 132,000): it takes about 4% off fd_diff on mix-1M's shape (DiffBenchmarks' mix-1M row), and
+ * changes nothing at 100,000.
  *
  * The set is not an instance of fd_occurrence_table, on purpose: its slots hold the values
  * themselves (a candidate is found or placed by reading one slot), where the occurrence
- * table's slots hold a tag and an index into `keys`, read in a second place. On the occurrence
- * table's type (tried, digests equal) this step executed 12-15% more instructions (dk100k,
- * feed-1k; `make instructions`, callgrind), 1-4% of a whole diff, for no change of result. */
+ * table's slots hold a tag and an index into `keys`, read in a second place (that second read
+ * costs this step 12-15% more instructions on the dk100k and feed-1k rows of
+ * `make instructions`). */
 #include "fd_internal.h"
 
 /* A bitmap of the sieve: 2^(64 - shift) bits, a byte's eight at a time. */
@@ -80,8 +61,8 @@ static inline size_t see(bitmap map, uint64_t value, uint32_t *listed, size_t le
 
 /* Pass 1 over `count` consecutive values, until `capacity` bits are listed; returns the list's
  * length. Out of its caller (FD_NEVER_INLINE), where its variables stay in registers (inlined,
- * three were read from the stack at every value; the check went from 1.00 to 0.92 times the
- * fingerprinting's time, measured as above). */
+ * three are read from the stack at every value, and the check takes about 8% longer on
+ * DifferenceKit's shape at 100,000). */
 FD_NEVER_INLINE size_t see_values(bitmap map, const uint64_t *values, size_t count, uint32_t *listed, size_t length,
                                   size_t capacity) {
     for (size_t k = 0; k < count && length < capacity; k++) length = see(map, values[k], listed, length);
@@ -106,18 +87,15 @@ static size_t gather_candidates(bitmap map, const uint64_t *values, size_t count
 }
 
 /* From this many slots (1 MB) pass 3's set prefetches (see exact_set_repeats); smaller sets
- * stay in the cache (DifferenceKit's shape at 100,000: about 32,000 slots). Since the second
+ * stay in the cache (DifferenceKit's shape at 100,000: about 32,000 slots). After the second
  * sieve, a set this large takes more than about 4 million values, or crafted fingerprints. */
 enum { PREFETCHED_SET_SLOTS = 1 << 17 };
 
 /* Pass 3: whether two of the candidates are equal, through an exact set. From
  * PREFETCHED_SET_SLOTS slots, the slot of the candidate FD_PREFETCH_DISTANCE ahead is
  * prefetched: such a set misses the cache at nearly every probe, and the loop, which stops at
- * the first repeat, does not run far enough ahead on its own. Measured on mix-1M's shape
- * before the second sieve (fd_diff alone, the median of eight alternated rounds of the fastest
- * of 15 runs): 8.37 -> 8.27 ms; in DiffBenchmarks, 15.45 -> 15.2 ms (twenty alternated runs,
- * medians). Tried with it and not kept: a set of 32-bit tags (half the bytes; 8.09 against
- * 8.08 ms). */
+ * the first repeat, does not run far enough ahead on its own (about 1.5% of DiffBenchmarks'
+ * mix-1M row, measured without the second sieve). */
 static fd_status exact_set_repeats(const uint64_t *candidates, size_t count, const fd_allocator *allocator,
                                    int *found) {
     /* A value's slot is the top bits of fd_mix_other's product, not of fd_mix's, which the
@@ -148,10 +126,11 @@ static fd_status exact_set_repeats(const uint64_t *candidates, size_t count, con
     return FD_OK;
 }
 
-/* From this many candidates (an exact set of 512 KiB and more) the first sieve's go through a
- * second one before the set. SIEVE_REMIX, odd, multiplies them first: a bijection, so they
- * repeat exactly when they did, and the top bits of their mixed values, the second sieve's
- * bits, are no longer the ones the first sieve found alike. */
+/* From this many candidates (an exact set of 512 KiB and more, which misses the cache) the
+ * first sieve's go through a second one before the set; below it the set alone is faster (pass
+ * 3 measured alone at 20,000 random candidates). SIEVE_REMIX, odd, multiplies them first: a
+ * bijection, so they repeat exactly when they did, and the top bits of their mixed values, the
+ * second sieve's bits, are no longer the ones the first sieve found alike. */
 enum { SIEVED_CANDIDATES_MIN = 1 << 15 };
 #define SIEVE_REMIX UINT64_C(0x94D049BB133111EB)
 _Static_assert(SIEVE_REMIX & 1, "an odd multiplier is a bijection of the 64-bit values");
@@ -216,8 +195,8 @@ static fd_status check_listed_bits(fd_value_lists values, size_t count, bitmap m
 }
 
 /* Bitmaps of up to 2^LARGE_BITMAP_LOG2 bits (512 KiB) get at least 16 bits per value: fewer
- * candidates for pass 3, whose set misses the cache (0.92 to 0.88 times the fingerprinting's
- * time, measured as above; up to 512 KiB the bitmap's passes cost the same). */
+ * candidates for pass 3, whose set misses the cache, while up to 512 KiB the bitmap's passes
+ * cost the same (about 4% of the check's time on DifferenceKit's shape at 100,000). */
 enum { LARGE_BITMAP_LOG2 = 22 };
 
 /* Passes 1-3 of sieve `level` (1, or 2 on the first one's candidates). */

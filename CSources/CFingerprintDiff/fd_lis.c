@@ -172,9 +172,8 @@ enum { MARK_FAR_PREFETCH_MIN = 1 << 18 };
  * Named by value, each step reads position_of at a link, a miss at a million: the links of
  * the stretches 8 below are prefetched, and from MARK_FAR_PREFETCH_MIN elements (position_of
  * 2 MB and more) those 16 below too (the chain skips the stretches of moved elements, about
- * half of them on mix-1M, so 8 below alone is often only a few steps ahead). mix-1M's fd_diff
- * alone went from 8.27 to 8.09 ms (median of eight alternated rounds of the fastest of 15
- * runs); adding 32 below, or 4, 12 or 24, changed nothing measurable. */
+ * half of them on mix-1M, so 8 below alone is often only a few steps ahead: about 2% of fd_diff
+ * on DiffBenchmarks' mix-1M row). */
 FD_ALWAYS_INLINE void mark_subsequence(const runs *r, const int64_t *position_of, uint32_t last, size_t end,
                              uint8_t *in_lis) {
     size_t limit = r->count;

@@ -6,39 +6,28 @@
  * shared occurrence table, whose slot numbers the repeats' pairing needs).
  *
  * Each fingerprint's old occurrences wait in a queue, first occurrence at the head. The queue
- * table (fd_queue_table.h, at most a third full up to 131,072 old elements) holds the head; the queue is threaded through
- * old_to_new: while old element i waits, old_to_new[i] holds -(next + 2) for the next old
- * element with the same fingerprint, or -1 at the end of the queue. New element j pops the
- * head. An exhausted queue keeps its last (now matched) head in the slot, so the slot still
- * knows its fingerprint. Every unmatched entry is -1 on entry (the core's convention), so
- * queueing writes old_to_new only for a fingerprint queued before, and when none was, no entry
- * needs setting back to -1 at the end. A listed element (fd_left) is unmatched, so whether to
- * queue or pop it is not asked of its entry; its entry must still be -1 (the walk writes it),
- * for a listed old element at a queue's head is read as the queue's link. Against the shared table with none of this, on mix-1M's 20,000 scattered elements a
- * side the step went from 3.0 to 0.65-0.8 ms, on DifferenceKit's shape at 100,000 from 350 to
- * 155-200 us (thread CPU time, 2-core VM under load).
+ * table (fd_queue_table.h, at most a third full up to 131,072 old elements) holds the head; the
+ * queue is threaded through old_to_new: while old element i waits, old_to_new[i] holds
+ * -(next + 2) for the next old element with the same fingerprint, or -1 at the end of the
+ * queue. New element j pops the head. An exhausted queue keeps its last (now matched) head in
+ * the slot, so the slot still knows its fingerprint. Every unmatched entry is -1 on entry (the
+ * core's convention), so queueing writes old_to_new only for a fingerprint queued before, and
+ * when none was, no entry needs setting back to -1 at the end. A listed element (fd_left) is
+ * unmatched, so whether to queue or pop it is not asked of its entry; its entry must still be -1
+ * (the walk writes it), for a listed old element at a queue's head is read as the queue's link.
+ * This step takes about a quarter of the time the shared occurrence table took (DiffBenchmarks'
+ * mix-1M row, whose walk leaves 20,000 scattered elements a side) and half of it on dk100k.
  *
  * The old side is visited in decreasing index order (so each queue ends up in increasing
  * order), the new side in increasing order: for a `fd_left` that is the backward list, the
  * middle, then the forward list read backwards; and the reverse. Slots are prefetched on every
- * part, and on the lists the listed elements' fingerprints before them (without these, 1.1-1.7
- * ms on mix-1M).
+ * part, and on the lists the listed elements' fingerprints before them (without these the step
+ * takes about twice as long on mix-1M).
  *
  * From FD_QUEUE_FILTER_ENTRIES_MIN old elements left, a new element the table's filter turns
- * away is absent from old and pops nothing, without the probe loop (fd_queue_table.h: on
- * DifferenceKit's shape at 100,000 the whole diff went from 1,070-1,090 to 1,010-1,040 us);
- * below it the table has no filter and pop_queues is the copy without the test. Measured first
- * on that shape (perf, cpu-clock): the step took 11-13% of the diff, about half of it in the
- * middle of the new side (10,000 inserted elements, all absent: the probe loop), 38% queueing.
- * Tried and not kept (the step alone, thread CPU time, in a harness that runs the walk before
- * it with the caches cleared, 147 us at 100,000 before): prefetching, one distance before each
- * new element, the fingerprint and the link of its slot's head (205 us: it loads the slot,
- * which may not be in the cache yet); prefetching (for writing) the listed old elements' links while queueing, so
- * that a hit finds them in the cache (141-145 against 147-152 there; in DiffBenchmarks mix-1M
- * 15.2-16.4 against 15.6-16.6 ms, ten alternated rounds: within the noise, and dk100k the
- * same); in DiffBenchmarks, prefetching the middle's fingerprints 64 elements ahead
- * (1,030-1,070 us against 1,010-1,030) and prefetch distances of 8, 24 or 32 instead of 16
- * (1,020-1,060, the same). */
+ * away is absent from old and pops nothing, without the probe loop (on dk100k's shape the probe
+ * loop over absent new elements was half of the step); below it the table has no filter and
+ * pop_queues is the copy without the test. */
 #include "fd_queue_table.h"
 
 /* One matching's state: its table, and whether a fingerprint repeated (queued twice, or

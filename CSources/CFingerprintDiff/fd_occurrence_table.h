@@ -4,21 +4,20 @@
  *
  * The plain occurrence matching (after Heckel's walk, fd_match_remaining, the repeats' last
  * step) keeps a table of its own, fd_queue_table.h, at most a third full (up to 131,072 old
- * elements left), so that a miss stops early (on DifferenceKit's shape at 100,000 the step went
- * from 350 to 155-200 us with it and prefetching). The table-only path keeps this one, whose slot positions number the
- * fingerprints for the repeats' pairing.
+ * elements left), so that a miss stops early (it halves that step on DiffBenchmarks' dk100k
+ * row). The table-only path keeps this one, whose slot positions number the fingerprints for
+ * the repeats' pairing.
  *
  * Three steps keep small sets of their own instead, over other and much smaller sets than the
  * occurrences, whose slots hold the fingerprint itself: the walk's anchors (fd_walk.c: one old
  * element in 32, built only when the walk loses its place, before any occurrence table exists),
  * the duplicate check's candidates (fd_duplicates_sieve.c: the values its bitmaps could not
  * tell apart, about 1 in 12 to 15 at 100,000 values, 1 in 500 at a million after its second
- * sieve) and, on the stack, the at most 1,024 new fingerprints Heckel samples
- * before its walk (fd_heckel.c), before any table exists. The first two say why, with figures:
- * on this table's type they cost 1-4% more instructions per diff. Building the occurrence
- * table over the whole range instead is what
- * the walk avoids: `make phases` measures Heckel with the walk against the table alone, 14.5
- * against 60.1 ms at 1,000,000 mixed ids and 1.03 against 6.25 ms at 100,000 (2-core VM).
+ * sieve) and, on the stack, the at most 1,024 new fingerprints Heckel samples before its walk
+ * (fd_heckel.c), before any table exists. The first two say why: on this table's type they
+ * cost 1-4% more instructions per diff. Building the occurrence table over the whole range is
+ * what the walk avoids: `make phases` measures Heckel with the walk against the table alone
+ * (about 4 to 6 times faster with the walk at 100,000 and 1,000,000 mixed ids).
  *
  * A slot is 64 bits, so that the table of a million elements (11 MB) stays in the last-level
  * cache:

@@ -1,44 +1,24 @@
 /* The queue table of the plain occurrence matching (fd_occurrence_matching.c): 8-byte slots,
  * one used per distinct fingerprint of the old elements left, holding the head of its queue and
- * 32 bits of the fingerprint to check before reading the whole one at the head's place; three
- * slots per old element left (24 bytes), four thirds above FD_QUEUE_SPARSE_ENTRIES_MAX of them.
+ * 32 bits of the fingerprint to check before reading the whole one at the head's place.
  * Internal.
  *
- * The shared fd_occurrence_table (its bits for Myers and the repeats aside) is three quarters
- * full; this one at most a third up to FD_QUEUE_SPARSE_ENTRIES_MAX old elements, so that a look-up for a new element absent from old (on
- * DifferenceKit's shape, 10,000 of the 12,000 new elements Heckel's walk leaves at 100,000)
- * stops after about 1.6 slots instead of 8.5. The step there, thread CPU time (clang -O2,
- * 2-core VM under load), on 16-byte slots holding the whole fingerprint: 155-200 us a third
- * full, 250 half full, 300 two thirds full; 350 on the shared table. These 8-byte slots did as
- * well there and on mix-1M (where a hit reads the fingerprint at a scattered place: 0.65-0.9 ms
- * against 0.65-0.8), at half the memory. Beyond FD_QUEUE_SPARSE_ENTRIES_MAX old elements the
- * table is three quarters full, so that a large one (Myers' remainder, fd_match_remaining)
- * takes no more memory than the shared one would. Positions come from the mixed fingerprint by
- * multiply-high, probing is linear (as in fd_occurrence_table.h).
+ * Up to FD_QUEUE_SPARSE_ENTRIES_MAX old elements the table is at most a third full (three slots,
+ * 24 bytes, per old element left), where the shared fd_occurrence_table is three quarters full:
+ * a look-up for a new element absent from old, most of what Heckel's walk leaves on
+ * DifferenceKit's shape, then stops after about 1.6 slots instead of 8.5 (DiffBenchmarks' dk100k
+ * row). Beyond it the table is three quarters full (four thirds of a slot per element), so that a
+ * large one (Myers' remainder, fd_match_remaining) takes no more memory than the shared table
+ * would. Positions come from the mixed fingerprint by multiply-high; probing is linear (as in
+ * fd_occurrence_table.h).
  *
- * From FD_QUEUE_FILTER_ENTRIES_MIN old elements (up to FD_QUEUE_SPARSE_ENTRIES_MAX, see
- * FD_QUEUE_FILTER_ENTRIES_MIN's note) the table has a filter after its slots, at
- * least 8 bits per fingerprint (16 KiB at 12,000): each fingerprint given a slot sets two bits
- * of one 64-bit word (a hash with a multiplier of its own), and a new element whose two bits
- * are not both set is absent from old without a look-up (about 3% of the absent ones pass, and
- * are looked up as before: a filter never turns a present fingerprint away). On
- * DifferenceKit's shape at 100,000 (10,000 of the 12,000 new elements left are absent), in
- * DiffBenchmarks (medians, one build switched by an environment variable since removed, three
- * alternated rounds, 2-core VM at load 2-4), the diff went from 1,070-1,090 to 1,010-1,040 us
- * (3.11 to 2.95-3.03 times its floor): before, the new side's middle (all absent) took about
- * half of the step's samples (perf), a third of them in the probe loop. At 50,000 (6,000 left): 487-512
- * against 482-493 us; at 20,000 (2,400 left) 155-156 against 158-159, and at 5,000 (611 left,
- * a 15 KiB table) 39 against 40: below 8,192 the filter costs more than the look-ups it saves.
- * mix-1M (20,000 left a side, half of the new ones absent) within the noise (15.3-16.3 ms
- * either way). Tried with the filter and not kept: a half-full table (1,070-1,080 us on
- * dk100k), two thirds full (1,100-1,300), four or six slots per element (1,010-1,040, as
- * three); 4 or 16 filter bits per fingerprint instead of 8 (the same); prefetching a new
- * element's slot only when the filter passes it (1,040-1,050 through a conditional move,
- * 1,040-1,100 through a branch). Against 56fda39 (its release
- * build, five alternated rounds): dk100k 1.06-1.08 ms (3.10-3.14 times its floor) against
- * 1.01-1.04 (2.96-3.03); dk5k, mix-10k, mix-1M the same within the noise. Instructions per diff
- * (callgrind): +1.8% on dk100k (the filter's bits), +0.4% on mix-1M, at most +0.34% below the
- * bound (dk5k: the test of whether there is a filter). */
+ * From FD_QUEUE_FILTER_ENTRIES_MIN old elements up to FD_QUEUE_SPARSE_ENTRIES_MAX the table has
+ * a filter after its slots, at least FD_QUEUE_FILTER_BITS_MIN bits per fingerprint: each
+ * fingerprint given a slot sets two bits of one 64-bit word (a hash with a multiplier of its
+ * own), and a new element whose two bits are not both set is absent from old without a look-up
+ * (about 3% of the absent ones pass and are looked up as before: the filter never turns a
+ * present fingerprint away): it takes DiffBenchmarks' dk100k row from about 3.1 to 3.0 times
+ * its floor. */
 #ifndef FD_QUEUE_TABLE_H
 #define FD_QUEUE_TABLE_H
 
@@ -63,10 +43,11 @@ typedef struct fd_queue_table {
 
 /* From FD_QUEUE_FILTER_ENTRIES_MIN entries up to FD_QUEUE_SPARSE_ENTRIES_MAX the table has a
  * filter: at least FD_QUEUE_FILTER_BITS_MIN bits per entry (a power of two of 64-bit words).
- * Not above: there the table is a remainder of Myers or of the table-only path, whose new
- * elements are rarely absent, and the filter took 1 to 3.7 bytes per element more of a
- * million-element Myers diff's peak memory (`DiffBenchmarks --memory`: reversed 72.7 -> 76.4,
- * all-new 59.7 -> 60.7). */
+ * Not below: under 8,192 entries the filter costs more than the look-ups it saves (DiffBenchmarks'
+ * dk5k row, and DifferenceKit's shape at 20,000). Not above: there the table is a
+ * remainder of Myers or of the table-only path, whose new elements are rarely absent, and the
+ * filter would add 1 to 3.7 bytes per element to a million-element Myers diff's peak memory
+ * (the reversed-1M and all-new-1M rows of `DiffBenchmarks --memory`). */
 enum { FD_QUEUE_FILTER_ENTRIES_MIN = 8192, FD_QUEUE_FILTER_BITS_MIN = 8, FD_QUEUE_FILTER_WORDS_MIN = 8 };
 
 /* Creates an empty table for up to `entries` fingerprints, with its filter in the sizes that

@@ -14,15 +14,13 @@
  * compare the walk with the table-only path, which reads new_to_old, on every edit shape. */
 #include "fd_internal.h"
 
-/* Up to this many elements (both lists) the moves come from the runs. Measured (DiffBenchmarks,
- * five alternated runs against fd_lis_of_matching after the walk): DifferenceKit's shape at
- * 5,000 went from 39.1-39.7 to 37.6-37.9 us, at 100,000 from 1.01-1.02 to 0.99-1.00 ms, mix-10k
- * from 69.0-70.3 to 68.2-69.3 us; mix-1M from 14.9-15.3 to 15.3-15.9 ms (the same instructions
- * within 1%, and more time). Above it, streaming new_to_old is the faster way. */
+/* Up to this many elements (both lists) the moves come from the runs, a few percent faster than
+ * fd_lis_of_matching after the walk on DiffBenchmarks' dk5k, dk100k and mix-10k rows; above it,
+ * streaming new_to_old is the faster way (the mix-1M row). */
 enum { RUNS_MAX_ELEMENTS = 1 << 19 };
 
 /* From this many elements (both lists): below, recording the runs and gathering the pairs
- * cost more than they save (mix-100: 1.05 -> 1.13 us with them, five alternated runs). */
+ * cost more than they save (DiffBenchmarks' mix-100 row). */
 enum { RUNS_MIN_ELEMENTS = 1024 };
 
 int fd_walk_lis_applies(const fd_context *c) {

@@ -8,10 +8,10 @@ import ModelStorageTesting
 import SeededRandom
 import Testing
 
-/// Issue 40, from outside: a `ViewUpdater` over a `DatabaseStorage` on a `DatabasePool`, a
-/// `SimulatedView`, another connection committing at random moments (bulk commits, delete-all);
-/// every displayed row, read at random moments while batches animate, answers its record as of
-/// the version the view shows: never `nil`, never newer, never a mix of versions.
+/// Displayed versions, from outside: a `ViewUpdater` over a `DatabaseStorage` on a `DatabasePool`,
+/// a `SimulatedView`, another connection committing at random moments (bulk commits, delete-all);
+/// every displayed row, read at random moments while batches animate, answers its record as of the
+/// version the view shows: never `nil`, never newer, never a mix of versions.
 @Suite("DatabaseStorage: the displayed content answers every row as displayed")
 @MainActor
 struct DisplayedVersionTests {

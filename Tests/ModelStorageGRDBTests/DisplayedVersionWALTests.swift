@@ -7,11 +7,11 @@ import ModelStorage
 import SeededRandom
 import Testing
 
-/// Issue 40, the WAL: a storage observing a `DatabasePool` while another connection commits
-/// without pause keeps the WAL within ``DatabaseStorage/walResetFrames`` plus what is committed
-/// while it reads twice, and a content held throughout (a batch animating the whole time) still
-/// answers every row as of its version. Driven by commits (the storage reads every third one),
-/// not by time.
+/// Displayed versions and the WAL: a storage observing a `DatabasePool` while another connection
+/// commits without pause keeps the WAL within ``DatabaseStorage/walResetFrames`` plus what is
+/// committed while it reads twice, and a content held throughout (a batch animating the whole time)
+/// still answers every row as of its version. Driven by commits (the storage reads every third
+/// one), not by time.
 @Suite("DatabaseStorage: the WAL stays bounded under a writer that never pauses")
 @MainActor
 struct DisplayedVersionWALTests {

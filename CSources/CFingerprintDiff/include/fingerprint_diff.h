@@ -64,6 +64,8 @@
  *   fd_hunt_szymanski.c      the sparse search, on the shared LIS
  *   fd_myers_search.c        the dense search: middle snakes in linear space
  *   fd_lis.c                 one longest increasing subsequence for every caller
+ *   fd_walk_lis.c            the moves where the walk stands, from its runs and the table's
+ *                            pairs (lists of 1,024 to 2^19 elements)
  *   fd_matching.c            the consistency check of a matching, fd_match_remaining
  *   fd_changeset.c           matching to deletions, insertions, moves, updates
  *   fd_diff.c                fd_diff: matching and moves in one call
@@ -514,7 +516,8 @@ typedef enum fd_algorithm {
 
 /** fd_diff_options.flags: the caller guarantees that no fingerprint occurs twice among the old
  *  fingerprints, nor twice among the new ones (e.g. identities it assigned itself, counted up).
- *  Heckel then skips what only proves that (step 4's sample and duplicate check, about a fifth
+ *  Heckel then skips what only proves that (the sample and duplicate check that decide whether
+ *  the walk stands, about a fifth
  *  to a third of a diff that the walk mostly matched): the walk stands as soon as the table has
  *  matched what it left without meeting a repeat. With the guarantee kept, the result is the
  *  one without the flag. Broken, it is still a matching of equal fingerprints, one to one, but

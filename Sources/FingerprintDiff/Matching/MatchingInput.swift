@@ -25,12 +25,10 @@ internal func _matchCommonPrefix<Identity: _DiffIdentity>(
 ///
 /// From the last element to the first, so that the fingerprints written last, the ones still in
 /// the cache, are the first ones the C core's walk reads (it goes forwards from the common
-/// prefix). Measured (`DiffBenchmarks`, twelve alternated runs, medians): mix-1k 8.0 -> 7.7 µs,
-/// mix-10k 70.8 -> 69.3 µs, dk100k 1.03 -> 1.01 ms, mix-1M 15.0 -> 14.8 ms; reversed-100k, whose
-/// common suffix is read from the end, 3.22 -> 3.25 ms. Written as `while` loops: through
-/// `(0..<count).reversed()` the compiled code for Int ids took 3% more instructions per diff (mix-1k,
-/// callgrind) and 16% on `update-since-10k`; this way the Int shapes execute what they did, and
-/// UUIDs 6% fewer (dk5k 683,649 -> 638,612).
+/// prefix): 1-4% off DiffBenchmarks' mix-1k to mix-1M and dk100k rows (reversed-100k, whose
+/// common suffix is read from the end, 1% slower). Written as `while` loops: through
+/// `(0..<count).reversed()` Int ids take 3% more instructions per diff (the mix-1k row of
+/// `make instructions`) and 16% on its update-since-10k row.
 @inlinable @inline(__always)
 internal func _writeFingerprints<Identity: _DiffIdentity>(
     _ old: UnsafeBufferPointer<Identity.Element>, _ new: UnsafeBufferPointer<Identity.Element>, identity: Identity,

@@ -42,8 +42,10 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// The view the updater drives.
     public let view: any BatchUpdatingView
     /// The content the view shows: what the data source reads through the updater. It changes
-    /// only inside a batch's updates block, when the view reloads, or when the user moves an item
-    /// on screen (``userDidMoveItem(at:to:)``). Its index paths are the *displayed* ones.
+    /// only inside a batch's updates block, when the view reloads, when a flush takes the
+    /// storage's content without telling the view (nothing the view shows differs: the changes
+    /// cancelled out), or when the user moves an item on screen (``userDidMoveItem(at:to:)``).
+    /// Its index paths are the *displayed* ones.
     public internal(set) var content: Source.Content { didSet { notifyContentObservers() } }
     /// Who follows ``content`` (see ``addContentObserver(_:)``).
     var contentObservers = ContentObservers()

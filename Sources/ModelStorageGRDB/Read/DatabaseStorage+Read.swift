@@ -30,8 +30,9 @@ extension DatabaseStorage {
     /// rows that are new or changed, as a pipeline of named steps, each with its contract:
     ///
     /// 1. **Position**: where `db`'s snapshot stands in `journal` (`position`; `exact` when the
-    ///    snapshot is exactly there), given by the caller (the pinned read of `DatabaseStorage.pinnedRead`, or the queue's own), and
-    ///    `base`, the position of the read `old` came from.
+    ///    snapshot is exactly there), given by the caller (the pinned read of
+    ///    `DatabaseStorage.pinnedRead`, or the queue's own), and `base`, the position of the read
+    ///    `old` came from.
     /// 2. **Plan** (``ReadPlan``): the changed rows only, when the journal lists every row
     ///    changed between `base` and `position` and there are few enough; else the whole result,
     ///    with its ``FullReadReason``.
@@ -61,8 +62,9 @@ extension DatabaseStorage {
                        position: position, fullReadReason: read.fullReadReason)
     }
 
-    /// Step 3: the new index by `plan`; for a changed-rows read also the changed rows, decoded.
-    /// Falls back to the whole read when the changed-rows read refuses or throws, and says why.
+    /// The read's **Index** step: the new index by `plan`; for a changed-rows read also the changed
+    /// rows, decoded. Falls back to the whole read when the changed-rows read refuses or throws,
+    /// and says why.
     static func readIndex(_ plan: ReadPlan, request: QueryInterfaceRequest<Record>, sectionColumn: String?,
                           idColumn: String?, old: ResultIndex, in db: Database) throws
         -> (index: ResultIndex, changedRows: ChangedRowsRead<Record>?, fullReadReason: FullReadReason?)
@@ -87,10 +89,10 @@ extension DatabaseStorage {
         return (index, nil, reason)
     }
 
-    /// Step 5: the records of the `wanted` rows, those `decoded` already (a changed-rows read's)
-    /// first, the rest fetched by id, each with the index path of its update (`nil` for a row
-    /// only decoded). With `idsFromColumn`, every wanted row must come back: one that does not,
-    /// or a row that was not wanted, is an ``IDColumnMismatch``.
+    /// The read's **Records** step: the records of the `wanted` rows, those `decoded` already (a
+    /// changed-rows read's) first, the rest fetched by id, each with the index path of its update
+    /// (`nil` for a row only decoded). With `idsFromColumn`, every wanted row must come back: one
+    /// that does not, or a row that was not wanted, is an ``IDColumnMismatch``.
     static func fetchRecords(_ wanted: inout WantedRecords, decoded: [RowID: FetchedRow<Record>], idsFromColumn: Bool,
                              request: QueryInterfaceRequest<Record>, columns: [String], in db: Database) throws
         -> [(record: Record, id: RowID, content: RowFingerprint, path: IndexPath?)]

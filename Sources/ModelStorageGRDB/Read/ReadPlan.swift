@@ -1,7 +1,7 @@
 #if GRDB
-/// Which read a refresh of ``DatabaseStorage`` makes (step 2 of `DatabaseStorage.read`): only the
-/// rows its change journal lists as changed since the content shown, or the whole result, and
-/// why. Decided from what is known before reading; a changed-rows read can still turn into a
+/// Which read a refresh of ``DatabaseStorage`` makes (the **Plan** step of `DatabaseStorage.read`):
+/// only the rows its change journal lists as changed since the content shown, or the whole result,
+/// and why. Decided from what is known before reading; a changed-rows read can still turn into a
 /// whole read (``FullReadReason/changedRowsRefused`` and ``FullReadReason/changedRowsFailed(_:)``).
 enum ReadPlan: Equatable {
     /// Only the rows whose rowids the journal lists, the others kept from the content shown.

@@ -1,8 +1,8 @@
 #if GRDB
 import FingerprintDiff
 
-/// The rows whose records a refresh of ``DatabaseStorage`` fetches, and why (step 5 of
-/// `DatabaseStorage.read`).
+/// The rows whose records a refresh of ``DatabaseStorage`` fetches, and why (the **Records**
+/// step of `DatabaseStorage.read`).
 struct WantedRecords {
     /// Why a row's record is wanted.
     enum Purpose: Equatable {

@@ -22,7 +22,8 @@ import ModelStorage
 /// ```
 ///
 /// **What it keeps.** Not the records: per row, the record's id and a 128-bit fingerprint of
-/// the row's column names and values (about 40 bytes a row), per section the section column's
+/// the row's column names and values (53 to 61 bytes a row of resident memory in `make database`),
+/// per section the section column's
 /// value. A record is fetched when ``record(at:)`` or ``item(at:)`` asks for it, with the rows
 /// around it (``pageSize``), through the same request filtered by primary key, and kept in a
 /// small cache of recently used records (``cacheCapacity``, a speed-up only). A changed row is

@@ -5,9 +5,10 @@ import ModelStorage
 /// A SwiftUI list of a storage: a `UICollectionView` with a list layout (iOS, iPadOS, tvOS,
 /// visionOS, Mac Catalyst) or an `NSTableView` in a scroll view (macOS), driven by a
 /// `ViewUpdater`, with SwiftUI rows (`UIHostingConfiguration`, a hosting view per row on
-/// AppKit). Its coordinator is a ``ListHost``: a re-render of the parent with the same storage
-/// costs O(1) (the row content is swapped; visible rows are refreshed only when
-/// ``contentVersion(_:)`` changes); another storage starts over with a reload.
+/// AppKit). Its coordinator (``StorageListCoordinator``) owns a ``ListHost``: a re-render of the
+/// parent with the same storage costs O(1) (the row content is swapped; visible rows are
+/// refreshed only when ``contentVersion(_:)`` changes); another storage starts over with a
+/// reload.
 ///
 /// ```swift
 /// StorageList(songs) { song in Text(song.title) }

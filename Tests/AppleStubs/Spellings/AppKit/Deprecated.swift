@@ -1,4 +1,4 @@
-// The data sources' spellings before issue 38 (an updater made by the app, an untyped cell
+// The data sources' earlier spellings (an updater made by the app, an untyped cell
 // provider): they keep compiling, deprecated. make apple-check type-checks this file without
 // turning warnings into errors and requires the deprecation warnings.
 // deprecated: init(updater:cellProvider:)
