@@ -7,8 +7,7 @@ extension ViewUpdater {
     /// observer is removed at once. ``content`` keeps what the view showed last. Calling it again
     /// does nothing.
     public func stopObserving() {
-        guard !isStopped else { return }
-        isStopped = true
+        guard stopState() else { return }
         if let token = registration?.token { storage.removeObserver(token) }
         registration = nil
     }

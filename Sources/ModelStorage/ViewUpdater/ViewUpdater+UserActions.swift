@@ -42,20 +42,10 @@ extension ViewUpdater: UserActionHandling {
         guard isDestination(destination, forItemAt: source) else { throw .invalidDestination(destination) }
         guard source != destination else { return }
         let storageSource = storageIndexPath(forDisplayed: source)
-        guard storage.moveItem(in: &content, at: source, to: destination) else {
-            // Contents of this storage cannot take a move: the view must read everything again.
-            reloadRequested = true
-            observedChanges += 1
-            scheduleFlush()
-            return
-        }
+        // Contents of a storage that cannot take a move make the view read everything again.
+        guard displayUserMove(from: source, to: destination) else { return }
         let storageDestination = storageSource.flatMap { place(destination, in: content, leaving: $0) }
-        if case let .animatingStructure(refresh) = phase {
-            phase = .animatingStructure(refresh: refresh.afterUserMove(from: source, to: destination))
-        }
-        // Until a flush compares them, the displayed content is a change the storage may not have.
-        observedChanges += 1
-        scheduleFlush()
+        noteUserMove(from: source, to: destination)
         guard let storageSource else { throw .itemLeftStorage(source) }
         guard let editable = storage as? any EditableStorage else { throw .notEditable }
         guard let storageDestination, storageDestination != storageSource else { return }

@@ -46,7 +46,7 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// storage's content without telling the view (nothing the view shows differs: the changes
     /// cancelled out), or when the user moves an item on screen (``userDidMoveItem(at:to:)``).
     /// Its index paths are the *displayed* ones.
-    public internal(set) var content: Source.Content { didSet { notifyContentObservers() } }
+    public var content: Source.Content { state.displayed }
     /// Who follows ``content`` (see ``addContentObserver(_:)``).
     var contentObservers = ContentObservers()
     /// When set, an update that lists more operations than this (`changes.changeCount`) is a
@@ -74,45 +74,14 @@ public final class ViewUpdater<Source: ContentStorage> {
         public var emptyFlushes = 0
     }
 
-    /// Where the updater is between the storage and the view: the one place that says whether a
-    /// batch is in flight, which follows it, and whether a flush is due.
-    enum Phase {
-        /// Nothing is in flight and no flush is scheduled.
-        case idle
-        /// A flush runs at the scheduler's next turn.
-        case scheduled
-        /// The structure batch animates; at its completion the refresh batch of these stages
-        /// (new index paths of the displayed content) is sent.
-        case animatingStructure(refresh: BatchStages)
-        /// The refresh batch (or the only batch of an update) animates.
-        case animatingRefresh
-
-        /// Whether a batch is in flight (or being sent): its completion flushes what waits.
-        var isInFlight: Bool {
-            switch self {
-            case .idle, .scheduled: return false
-            case .animatingStructure, .animatingRefresh: return true
-            }
-        }
-    }
-
     let schedule: (@escaping @MainActor () -> Void) -> Void
     /// Whether every item of the storage has one type (a ``TypedItemStorage``), asked once: a
     /// conformance check at every flush cost more than the rest of a one-item batch.
     private let itemsHaveOneType: Bool
     var registration: ObserverRegistration?
-    /// Whether ``stopObserving()`` was called: nothing more is sent to the view.
-    var isStopped = false
-    /// Where the updater is (see ``Phase``).
-    var phase = Phase.idle
-    /// Whether the storage asked for a reload since the last flush.
-    var reloadRequested = false
-    /// Changes the view must catch up with so far (the storage's updates and the user's moves),
-    /// and how many of them the displayed content includes.
-    var observedChanges = 0
-    var displayedChanges = 0
-    /// Work to run once the view shows the changes observed when it was registered.
-    private var waiters: [(changes: Int, body: @MainActor () -> Void)] = []
+    /// What the view shows, what waits and what is in flight, changed only by its transitions
+    /// (see ``ViewUpdaterState``).
+    private(set) var state: ViewUpdaterState<Source.Content>
 
     /// An updater that shows `storage` in `view`; the view's data source must read the updater.
     ///
@@ -129,7 +98,7 @@ public final class ViewUpdater<Source: ContentStorage> {
         self.view = view
         self.schedule = schedule
         itemsHaveOneType = storage is any TypedItemStorage
-        content = storage.content
+        state = ViewUpdaterState(displaying: storage.content)
         let registration = ObserverRegistration()
         registration.token = storage.addObserver { [weak self, weak storage] update in
             guard let self else {
@@ -144,31 +113,26 @@ public final class ViewUpdater<Source: ContentStorage> {
 
     /// Whether the view shows the storage's content as of the last change observed, with no
     /// batch in flight and nothing scheduled.
-    public var isIdle: Bool {
-        guard case .idle = phase else { return false }
-        return displayedChanges == observedChanges && !reloadRequested
-    }
+    public var isIdle: Bool { state.isIdle }
 
     /// Runs `body` once the view shows every change the storage made before this call (at
     /// once when it already does): after the completion of the batch that shows the last of
     /// them, or the reload that does.
     public func whenDisplayed(_ body: @escaping @MainActor () -> Void) {
-        if displayedChanges >= observedChanges && !reloadRequested && !phase.isInFlight {
-            body()
-        } else {
-            waiters.append((observedChanges, body))
-        }
+        if state.wait(body) { body() }
     }
 
     /// Sends now what changed since the displayed content, unless a batch is in flight (then
     /// its completion does). Changes are sent by themselves after each turn; call this to send
     /// them sooner.
     public func flush() {
-        guard !isStopped, !phase.isInFlight else { return }
-        phase = .idle
-        guard observedChanges != displayedChanges || reloadRequested else { return runWaiters() }
+        let targetChanges: Int, reloadRequested: Bool
+        switch state.startFlush() {
+        case .notNow: return
+        case .nothingPending: return runWaiters()
+        case let .target(changes, reload): (targetChanges, reloadRequested) = (changes, reload)
+        }
         let target = storage.content
-        let targetChanges = observedChanges
         let update = reloadRequested ? StorageUpdate.reload : storage.update(since: content)
         let threshold = reloadThreshold ?? (storage as? BaseStorage)?.reloadThreshold
         if update.requiresReload || threshold.map({ update.changes.changeCount > $0 }) == true || !view.isInWindow {
@@ -182,7 +146,8 @@ public final class ViewUpdater<Source: ContentStorage> {
         let stages = BatchStages(update.changes, needsNewCell: cellChangeCheck(from: content, to: target))
         if let structure = stages.structure {
             statistics.structureBatches += 1
-            send(.animatingStructure(refresh: stages)) { view in
+            state.startStructureBatch(refresh: stages)
+            send { view in
                 self.show(target, changes: targetChanges)
                 structure.send(to: view)
             }
@@ -195,8 +160,8 @@ public final class ViewUpdater<Source: ContentStorage> {
 
     /// Shows `target` through `reloadData()`, then finishes.
     private func reload(showing target: Source.Content, changes: Int) {
-        reloadRequested = false
-        show(target, changes: changes)
+        state.showReloaded(target, through: changes)
+        notifyContentObservers()
         statistics.reloads += 1
         view.reloadData()
         finish()
@@ -207,7 +172,8 @@ public final class ViewUpdater<Source: ContentStorage> {
     private func sendRefresh(_ stages: BatchStages, showing target: (content: Source.Content, changes: Int)?) {
         guard stages.hasRefresh || target != nil else { return finish() }
         statistics.refreshBatches += 1
-        send(.animatingRefresh) { view in
+        state.startRefreshBatch()
+        send { view in
             if let target { self.show(target.content, changes: target.changes) }
             if !stages.reloadedSections.isEmpty { view.reloadSections(IndexSet(stages.reloadedSections)) }
             if !stages.reloadedItems.isEmpty { view.reloadItems(at: stages.reloadedItems) }
@@ -215,34 +181,32 @@ public final class ViewUpdater<Source: ContentStorage> {
         }
     }
 
-    /// One batch in `phase`: `updates` inside the view's updates block; its completion goes on
-    /// from the phase then (a user's move may have carried its refresh stage).
-    private func send(_ phase: Phase, _ updates: @escaping @MainActor (any BatchUpdatingView) -> Void) {
-        self.phase = phase
+    /// The batch the state has in flight: `updates` inside the view's updates block; its
+    /// completion goes on from the state then (a user's move may have carried its refresh stage).
+    private func send(_ updates: @escaping @MainActor (any BatchUpdatingView) -> Void) {
         view.performBatchUpdates({ [self] in updates(view) }, completion: { [self] _ in completed() })
     }
 
     /// A batch's completion: the refresh stage after the structure, else the end.
     private func completed() {
-        guard !isStopped else { return }
-        if case let .animatingStructure(refresh) = phase {
-            sendRefresh(refresh, showing: nil)
-        } else {
-            finish()
+        switch state.completeBatch() {
+        case .stopped: return
+        case let .refresh(stages): sendRefresh(stages, showing: nil)
+        case .finished: finish()
         }
     }
 
     /// The batch (or reload) is done: run what waited for it, then send what changed meanwhile.
     private func finish() {
-        phase = .idle
+        state.endFlight()
         runWaiters()
-        if observedChanges != displayedChanges || reloadRequested { flush() }
+        if !state.pending.isEmpty { flush() }
     }
 
     /// The displayed content is now `target`, which includes the first `changes` changes.
     private func show(_ target: Source.Content, changes: Int) {
-        content = target
-        displayedChanges = changes
+        state.show(target, through: changes)
+        notifyContentObservers()
     }
 
     /// Shows `target` without telling the view: only for a content the view cannot tell from the
@@ -253,10 +217,7 @@ public final class ViewUpdater<Source: ContentStorage> {
     }
 
     private func runWaiters() {
-        guard !waiters.isEmpty, !phase.isInFlight else { return }
-        let ready = waiters.filter { $0.changes <= displayedChanges }
-        waiters.removeAll { $0.changes <= displayedChanges }
-        for waiter in ready { waiter.body() }
+        for body in state.takeReadyWaiters() { body() }
     }
 
     /// Whether an item changed from its old index path in `old` to its new one in `new` needs
@@ -279,21 +240,42 @@ public final class ViewUpdater<Source: ContentStorage> {
     // MARK: The storage's changes
 
     private func storageDidChange(_ update: StorageUpdate) {
-        observedChanges += 1
-        if update.requiresReload { reloadRequested = true }
-        scheduleFlush()
+        if state.observe(requiresReload: update.requiresReload) { scheduleFlush() }
     }
 
-    /// Schedules a flush, unless one is scheduled or a batch is in flight (its completion
-    /// flushes).
-    func scheduleFlush() {
-        guard case .idle = phase else { return }
-        phase = .scheduled
+    /// Asks the scheduler for the flush the state scheduled (a flush that runs sooner cancels it).
+    private func scheduleFlush() {
         schedule { [weak self] in
-            guard let self, case .scheduled = self.phase else { return }
+            guard let self, self.state.isFlushScheduled else { return }
             self.flush()
         }
     }
+
+    // MARK: The user's moves
+
+    /// The user moved the item the view showed at `source` to `destination` (displayed index
+    /// paths): the displayed content takes the move, and `false` when it cannot (then the view
+    /// reloads at the next flush).
+    func displayUserMove(from source: IndexPath, to destination: IndexPath) -> Bool {
+        let moved = state.moveDisplayed { storage.moveItem(in: &$0, at: source, to: destination) }
+        notifyContentObservers()
+        if !moved, state.noteUntakenMove() { scheduleFlush() }
+        return moved
+    }
+
+    /// The displayed content took the user's move from `source` to `destination`: one more
+    /// change until a flush compares it with the storage's.
+    func noteUserMove(from source: IndexPath, to destination: IndexPath) {
+        if state.noteUserMove(from: source, to: destination) { scheduleFlush() }
+    }
+
+    // MARK: The end
+
+    /// Whether ``stopObserving()`` was called: nothing more is sent to the view.
+    var isStopped: Bool { state.isStopped }
+
+    /// Stops the state (see ``stopObserving()``); `false` when it was stopped already.
+    func stopState() -> Bool { state.stop() }
 }
 
 /// The token of a closure observer, reachable from the closure itself (so that it can remove
