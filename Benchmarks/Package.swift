@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The benchmark executable of ModelStorage, in a package of its own so that building and
 // testing the library never builds it (nor google/swift-benchmark). `make bench` runs it.
 // Linux-first: the memory reports read /proc and call glibc's malloc_trim, and the fingerprint

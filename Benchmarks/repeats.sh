@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Instructions and allocations of one fd_diff call on the repeated-id shapes (issue "Repeated
-# ids at Heckel's speed"): Benchmarks/RepeatsProbe/repeats_probe.c built against the C core of
-# each revision given (default: eb092cd, the core just before the repeated-ids pairing, and the
-# working tree), instructions of probe_diff counted by valgrind's callgrind (the same count
+# Instructions and allocations of one fd_diff call on the repeated-id shapes (those of the
+# "repeats" rows of DiffBenchmarks): Benchmarks/RepeatsProbe/repeats_probe.c built against the
+# C core of each revision given (default: eb092cd, the core just before the repeated-ids
+# pairing, and the working tree), instructions of probe_diff counted by valgrind's callgrind (the same count
 # whatever the machine's load). Heckel for every revision, Myers for the last.
 #
 #   Benchmarks/repeats.sh                 eb092cd against the working tree

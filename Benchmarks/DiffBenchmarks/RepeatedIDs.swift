@@ -78,7 +78,7 @@ enum RepeatedIDs {
         }
     }
 
-    /// The four shapes of the issue "Repeated ids at Heckel's speed", 40,000 old elements each,
+    /// The four shapes of repeated ids the pairing is measured on, 40,000 old elements each,
     /// ids as `UInt64`s (the same shapes as `Benchmarks/RepeatsProbe/repeats_probe.c`, which
     /// counts one `fd_diff` call's instructions and allocations on them):
     ///
@@ -87,7 +87,7 @@ enum RepeatedIDs {
     /// - unique-20-inserted: unique-20 with 13,333 new ids inserted;
     /// - feed: a separator sharing one id every 10 rows, an ad every 25 from 4, 5% removed, 5%
     ///   inserted, 20 swaps.
-    static func issueShapes(count n: Int = 40_000) -> [(name: String, old: [UInt64], new: [UInt64])] {
+    static func repeatedShapes(count n: Int = 40_000) -> [(name: String, old: [UInt64], new: [UInt64])] {
         var generator = SplitMix64(seed: 12_345)
         func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
         func edited(_ old: [UInt64], deleting: Int, inserting: Int, _ pick: () -> UInt64) -> [UInt64] {
@@ -136,7 +136,7 @@ enum RepeatedIDs {
             myers += editTotal(Changeset(from: old, to: new, algorithm: .myers))
         }
         rows.append(("separator feeds: \(feeds.count) x 1,000 rows", heckel, myers))
-        // The example of the issue: remove the first of 100 separators in 1,000 rows.
+        // The example a user reports: remove the first of 100 separators in 1,000 rows.
         let feed = (0..<1_000).map { FeedRow(id: $0 % 10 == 0 ? 0 : 1_000 + $0, content: 0) }
         let removed = Changeset(from: feed, to: Array(feed.dropFirst()), algorithm: .heckel)
         rows.append(("first separator removed: \(removed.deletions.count) deletion, \(removed.moves.count) moves", editTotal(removed),
@@ -177,9 +177,9 @@ extension BenchmarkPlan {
             }
         }
         times.rows.append(("separator feeds (200 x 1,000 rows)", [.time("separator feeds heckel"), .time("separator feeds myers")]))
-        for (index, shape) in RepeatedIDs.issueShapes().enumerated() {
+        for (index, shape) in RepeatedIDs.repeatedShapes().enumerated() {
             for algorithm in [DiffAlgorithm.heckel, .myers] {
-                add("repeats \(shape.name) \(algorithm)", inputKey: "repeat-shape-\(index)", input: { RepeatedIDs.issueShapes()[index] }) { lists in
+                add("repeats \(shape.name) \(algorithm)", inputKey: "repeat-shape-\(index)", input: { RepeatedIDs.repeatedShapes()[index] }) { lists in
                     blackHole(Changeset(from: lists.old, to: lists.new, id: \.self, algorithm: algorithm))
                 }
             }

@@ -40,9 +40,8 @@ struct SingleChangeInput {
 }
 
 extension BenchmarkPlan {
-    /// Single changes on one section of 10,000 and 100,000 items (issue "Single changes at
-    /// scale"): each call's time per call against one whole `Changeset` of the same items in the
-    /// same run, and a `performUpdates` of 1,000 mixed changes by value against its floor (the
+    /// Single changes on one section of 10,000 and 100,000 items: each call's time per call
+    /// against one whole `Changeset` of the same items in the same run, and a `performUpdates` of 1,000 mixed changes by value against its floor (the
     /// same operations on a plain array plus one `Changeset`).
     func registerSingleChanges() {
         let calls = 64

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 199309L
-/* One fd_diff call on the repeated-id shapes of issue "Repeated ids at Heckel's speed", for
+/* One fd_diff call on the repeated-id shapes (those of DiffBenchmarks' "repeats" rows), for
  * Benchmarks/repeats.sh: the script builds this file against a revision's C core and counts
  * the instructions of probe_diff with callgrind; the probe prints the allocations the call
  * made (through a counting fd_allocator), its pairs and its moves.

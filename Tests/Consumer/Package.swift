@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // A new user's package, as the README tells them to write it: it depends on ModelStorage (this
 // repository, by path) asking for no trait, as an app for iOS or a static Linux binary does.
 // Tests/Consumer/check.sh builds it where libxxhash is not installed (CI runs it).
