@@ -1,6 +1,6 @@
 import FingerprintDiff
 import Foundation
-import ModelStorage
+@_spi(Benchmarking) import ModelStorage
 import ModelStorageViews
 
 /// A `StorageList`'s coordinator (`ListHost`) over one section of 100,000 items and a view that

@@ -1,6 +1,6 @@
 import FingerprintDiff
 import Foundation
-import ModelStorage
+@_spi(Benchmarking) import ModelStorage
 import SeededRandom
 
 import MallocStatistics

@@ -2,7 +2,7 @@
 import FingerprintDiff
 import Foundation
 import GRDB
-import ModelStorage
+@_spi(Benchmarking) import ModelStorage
 import ModelStorageGRDB
 import ModelStorageTesting
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import ModelStorage
+@_spi(Benchmarking) import ModelStorage
 import ModelStorageTesting
 import ModelStorageViews
 import SeededRandom

@@ -1,7 +1,7 @@
 import Foundation
 import ModelStorage
 import ModelStorageTesting
-import ModelStorageViews
+@_spi(Benchmarking) import ModelStorageViews
 import Testing
 
 /// The life cycle of a SwiftUI representable, on its platform-independent coordinator.

@@ -59,10 +59,13 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// (every item of a ``TypedItemStorage`` has one). A data source with per-type registrations
     /// sets it to the registration's identity.
     public var cellKind: (@MainActor (any Sendable) -> AnyHashable)?
-    /// What the updater has sent so far.
+    /// What the updater has sent so far (for tests and the benchmark:
+    /// `@_spi(Benchmarking) import ModelStorage`).
+    @_spi(Benchmarking)
     public private(set) var statistics = Statistics()
 
     /// What a ``ViewUpdater`` has sent its view.
+    @_spi(Benchmarking)
     public struct Statistics: Sendable, Equatable {
         /// Structure batches (stage 1) sent.
         public var structureBatches = 0

@@ -31,7 +31,9 @@ public final class ListHost<Source: ContentStorage, RowContent, ID: Hashable> {
     public private(set) var contentVersion: AnyHashable?
     /// Whether ``dismantle()`` was called.
     public private(set) var isDismantled = false
-    /// What the host has done so far (for tests and benchmarks).
+    /// What the host has done so far (for tests and the benchmark:
+    /// `@_spi(Benchmarking) import ModelStorageViews`).
+    @_spi(Benchmarking)
     public private(set) var statistics = Statistics()
     /// The id of an item (the selection's identity); `nil` for an item that cannot be selected.
     let identify: @MainActor (any Sendable) -> ID?
@@ -67,6 +69,7 @@ public final class ListHost<Source: ContentStorage, RowContent, ID: Hashable> {
     public internal(set) var isRefreshing = false
 
     /// What a ``ListHost`` has done.
+    @_spi(Benchmarking)
     public struct Statistics: Sendable, Equatable {
         /// Updates with the same storage (re-renders of the parent).
         public var rerenders = 0
