@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json memory phases database instructions digests performance performance-document fuzz clean
+.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -61,6 +61,11 @@ line-corpus:
 bench-json: deps line-corpus
 	$(BENCH) --format json
 
+## MemoryStorage at 100,000 and 1,000,000 items, each figure against one whole Changeset of the
+## same list in the same run, with its target (several minutes).
+bench-scale: deps
+	$(BENCH) --scale
+
 ## Peak extra memory per element of one diff at 1,000,000 elements.
 memory: deps
 	$(BENCH) --memory
@@ -93,7 +98,7 @@ instructions: deps valgrind
 	Benchmarks/repeats.sh
 
 ## Every benchmark mode as JSON into Documentation/performance/ (the default tables, --phases,
-## --memory, --updater, --database, the instruction counts), then the document from them. About
+## --memory, --updater, --database, --scale, the instruction counts), then the document from them. About
 ## 15 minutes on 2 cores; run it under `nice -n 10` on a shared machine.
 PERFORMANCE_JSON := Documentation/performance
 performance: deps valgrind line-corpus
@@ -105,6 +110,7 @@ performance: deps valgrind line-corpus
 	$(BENCH) --memory --format json > $(PERFORMANCE_JSON)/memory.json
 	$(BENCH) --updater --format json > $(PERFORMANCE_JSON)/updater.json
 	$(BENCH) --database --format json > $(PERFORMANCE_JSON)/database.json
+	$(BENCH) --scale --format json > $(PERFORMANCE_JSON)/scale.json
 	Benchmarks/instructions.sh --format json > $(PERFORMANCE_JSON)/instructions.json
 	$(MAKE) performance-document
 

@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "ModelStorage", package: "ModelStorage"),
                 .product(name: "ModelStorageGRDB", package: "ModelStorage"),
                 .product(name: "ModelStorageViews", package: "ModelStorage"),
+                .product(name: "ModelStorageTesting", package: "ModelStorage"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Benchmark", package: "swift-benchmark"),

@@ -11,6 +11,8 @@ struct Arguments {
         case database
         /// The view updater's storm and the memory an updater adds.
         case updater
+        /// MemoryStorage at 100,000 and 1,000,000 items against one whole Changeset.
+        case scale
         /// Runs `runs` diffs of one scenario inside `instructionProbe`, for callgrind.
         case instructions(scenario: String, algorithm: String, runs: Int)
         /// Digests of the package's outputs on fixed inputs.
@@ -33,6 +35,7 @@ struct Arguments {
 
         USAGE: DiffBenchmarks [--full] [--filter REGEX] [--iterations N] [--format table|json]
                DiffBenchmarks --phases | --memory [--breakdown] | --database | --updater
+               DiffBenchmarks --scale [--filter REGEX]
                DiffBenchmarks --instructions SCENARIO [--algorithm heckel|myers] [--runs N]
                DiffBenchmarks --digests
 
@@ -57,6 +60,12 @@ struct Arguments {
           --updater           the view updater: a storm of 10,000 mutations a second for 10
                               simulated seconds (batches sent, main-actor time per batch), and
                               the memory an updater adds to a storage (also after the tables)
+          --scale             MemoryStorage at 100,000 and 1,000,000 items, each figure against
+                              one whole Changeset of the same list in the same run, with its
+                              target: one change through ViewUpdater, look-ups after 1,000
+                              random edits, StorageList's coordinator, whole-list calls, the
+                              background setItems' main-actor share, and memory (the default
+                              tables have its medians at 100,000 items; --full at both sizes)
           --instructions S    runs the diffs of scenario S (feed-1k, dk5k, mix-1M, ...) inside
                               the function `instructionProbe`, for
                               valgrind --tool=callgrind --toggle-collect='*instructionProbe*'
@@ -95,6 +104,7 @@ struct Arguments {
             case "--breakdown": break
             case "--database": mode = .database
             case "--updater": mode = .updater
+            case "--scale": mode = .scale
             case "--digests": mode = .digests
             case "--instructions": probe = try value(of: argument)
             case "--algorithm": algorithm = try value(of: argument)

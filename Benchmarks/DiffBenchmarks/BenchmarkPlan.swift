@@ -13,6 +13,16 @@ enum Cell {
     case excess(String, over: String, relativeTo: String, perCall: Int = 1)
     /// A note instead of a figure ("skipped: 120 s").
     case note(String)
+    /// Whether every limit holds in this run: "met", "not met", or "-" when a figure is missing.
+    case verdict([Limit])
+}
+
+/// A target: the median of `benchmark` (per call) at most `atMost` times the median of `relativeTo`.
+struct Limit {
+    var benchmark: String
+    var relativeTo: String
+    var perCall: Int = 1
+    var atMost: Double
 }
 
 /// A table of the report: a title, column headings, and rows of cells.
@@ -66,7 +76,7 @@ final class BenchmarkPlan {
             let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
             medians[result.benchmarkName] = (median, sorted.count)
         }
-        return medians
+        return medians.merging(SelfTimedFigures.medians()) { measured, _ in measured }
     }
 
     /// Reports the tables (`Report`): each cell's text from the medians of this run; a row with
@@ -92,11 +102,24 @@ final class BenchmarkPlan {
                 return Formatting.duration(nanoseconds: value) + " (" + Formatting.ratio(value / base) + ")"
             case let .note(note):
                 return note
+            case let .verdict(limits):
+                var met = true
+                for limit in limits {
+                    guard let value = medians[limit.benchmark]?.median, let base = medians[limit.relativeTo]?.median else { return "-" }
+                    met = met && value / Double(limit.perCall) <= limit.atMost * base
+                }
+                return met ? "met" : "not met"
+            }
+        }
+        /// Whether a cell shows a figure of this run (not a note, not a verdict, not missing).
+        func isFigure(_ cell: Cell) -> Bool {
+            switch cell {
+            case .note, .verdict: false
+            case .time, .speedup, .excess: text(cell) != "-"
             }
         }
         for table in tables {
-            let rows = table.rows.map { row in [row.label] + row.cells.map(text) }
-                .filter { row in row.dropFirst().contains { $0 != "-" && !$0.hasPrefix("skipped") } }
+            let rows = table.rows.filter { row in row.cells.contains(where: isFigure) }.map { row in [row.label] + row.cells.map(text) }
             guard !rows.isEmpty else { continue }
             Report.table(table.title, columns: table.columns, rows: rows)
         }

@@ -12,7 +12,7 @@ enum Formatting {
         return significant(value) + " " + unit
     }
 
-    /// `4.2×`, `0.31×`, `1,600×`.
+    /// `4.2×`, `0.31×`, `0.0031×`, `1,600×`.
     static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         if value >= 100 {
@@ -20,6 +20,11 @@ enum Formatting {
             formatter.numberStyle = .decimal
             formatter.maximumFractionDigits = 0
             return (formatter.string(from: NSNumber(value: value.rounded())) ?? "\(Int(value))") + "×"
+        }
+        if value > 0 && value < 0.1 {
+            // Two significant digits below 0.1 (`0.0031×`), so that small ratios stay readable.
+            let decimals = min(8, Int(-log10(value).rounded(.down)) + 2)
+            return String(format: "%.\(decimals)f", value) + "×"
         }
         return significant(value) + "×"
     }

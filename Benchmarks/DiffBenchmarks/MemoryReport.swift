@@ -4,7 +4,7 @@ import Foundation
 
 /// glibc's malloc_trim, which the Glibc module does not export.
 @_silgen_name("malloc_trim")
-private func mallocTrim(_ pad: Int) -> Int32
+func mallocTrim(_ pad: Int) -> Int32
 
 /// Peak extra memory of one diff per element, from the kernel's peak-RSS counter (VmHWM),
 /// which `/proc/self/clear_refs` resets after the inputs are built. Linux only.

@@ -28,6 +28,12 @@ struct UUIDRow: Identifiable, Equatable, Sendable {
     var value: Int
 }
 
+/// `rows` as untyped items of two types whose ids collide (`Row(id: 5)` and `OtherRow(id: 5)`
+/// are two items): even ids become `Row`s, odd ones `OtherRow`s.
+func twoTypes(_ rows: [Row]) -> [any Sendable] {
+    rows.map { $0.id % 2 == 0 ? Row(id: $0.id / 2, value: $0.value) as any Sendable : OtherRow(id: $0.id / 2, value: $0.value) }
+}
+
 extension BenchmarkPlan {
     /// The storages: `SingleSectionStorage.setItems` against the bare `Changeset` of the same
     /// items in the same run, and MemoryStorage's removal, look-up and batch at 100,000 items.
@@ -83,9 +89,6 @@ extension BenchmarkPlan {
         ]
         // The same change as untyped items of two types whose ids collide (Row 5 and OtherRow 5
         // are two items): MemoryStorage diffs them by type and id, one dynamic cast per item.
-        let twoTypes = { (rows: [Row]) -> [any Sendable] in
-            rows.map { $0.id % 2 == 0 ? Row(id: $0.id / 2, value: $0.value) as any Sendable : OtherRow(id: $0.id / 2, value: $0.value) }
-        }
         add("storage mix-100k MemoryStorage.setItems two types", inputKey: "storage-mix-two-types",
             input: { let (old, new) = mixScenario(count: 100_000); return (old: twoTypes(old), new: twoTypes(new)) },
             prepare: { input -> (MemoryStorage, [any Sendable]) in

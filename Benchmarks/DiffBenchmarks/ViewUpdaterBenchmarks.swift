@@ -227,16 +227,17 @@ enum ViewUpdaterReport {
         return bytes == 0 ? nil : bytes
     }
 
-    /// What an updater adds to a storage of 100,000 items: with nothing pending, and with one
-    /// change pending (the storage's changed section is copied once, the displayed one kept).
+    /// What an updater adds to a storage of `sections` of `items` each: with nothing pending,
+    /// and with one change pending (what the storage keeps for the content the view shows).
     @MainActor
-    static func memory() {
+    static func memory(_ shapes: [(sections: Int, items: Int)] = [(1, 100_000), (100, 1_000)],
+                       title: String = "Memory an updater adds to a storage of 100,000 items (malloc's bytes in use)",
+                       notes: [String] = []) {
         var rows: [[String]] = []
         defer {
-            Report.table("Memory an updater adds to a storage of 100,000 items (malloc's bytes in use)",
-                         columns: ["storage", "idle updater", "one change pending", "that section's arrays"], rows: rows)
+            Report.table(title, columns: ["storage", "idle updater", "one change pending", "that section's arrays"], rows: rows, notes: notes)
         }
-        for (sections, items) in [(1, 100_000), (100, 1_000)] {
+        for (sections, items) in shapes {
             let storage = MemoryStorage()
             try! storage.setItemsForAllSections((0..<sections).map { section in
                 (0..<items).map { Message(id: section * items + $0, status: 0) }

@@ -26,6 +26,16 @@ case .database:
 case .updater:
     ViewUpdaterReport.run()
     Report.finish(mode: "updater")
+case .scale:
+    let plan = BenchmarkPlan(full: false)
+    plan.registerScale(sizes: [100_000, 1_000_000])
+    let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
+    if !arguments.json {
+        print("Medians of one run; ratios compare medians of this run.")
+    }
+    plan.report(medians)
+    if arguments.filter == nil { await ScaleReport.run() }
+    Report.finish(mode: "scale", medians: medians.mapValues(\.median))
 case .digests:
     GoldenDigests.run()
 case let .instructions(scenario, algorithm, runs):
@@ -40,6 +50,7 @@ case .tables:
     plan.registerStorageList()
     plan.registerTableSteps()
     plan.registerSectioned()
+    plan.registerScale(sizes: arguments.full ? [100_000, 1_000_000] : [100_000])
     plan.registerRepeatedIDs()
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
     if !arguments.json {
