@@ -33,7 +33,7 @@
  * fingerprint. Callers that hold the real identities (the Swift layer does) confirm every
  * matched pair and unmatch the pairs that differ; fd_match_remaining() can then match what is
  * left. Heckel's pairing of repeated fingerprints also relies on elements that share a
- * fingerprint sharing an identity where no pair shows it: fd_shared_fingerprints() lists the
+ * fingerprint sharing an identity where no pair shows it: fd_first_old_occurrences() gives the
  * elements a caller compares to confirm that too.
  *
  * Conventions
@@ -53,7 +53,8 @@
  *   fd_occurrence_matching.c k-th occurrence with k-th, through its queue table
  *   fd_occurrence_noting.c   the same on a fresh range, noting what the repeats' pairing reads
  *   fd_repeats.c             repeated fingerprints paired so that what did not move stays
- *   fd_shared_fingerprints.c the repeated fingerprints a caller confirms by identity
+ *   fd_first_occurrences.c   the first old element of each fingerprint, for a caller's
+ *                            confirmation by identity
  *   fd_occurrence_table.c    the occurrence table of the noting pass, Myers' counts and the
  *                            repeats' counts (the plain matching, the walk's anchors and the
  *                            duplicate check keep tables of their own: their files say why)
@@ -303,31 +304,32 @@ fd_status fd_match_remaining(const uint64_t *old_fp, size_t old_count,
                              int64_t *old_to_new, int64_t *new_to_old,
                              fd_match_info *info, const fd_allocator *allocator);
 
-/** The elements whose fingerprint a Heckel matching treated as one identity's, each with the
- *  first old element of that fingerprint: a caller that holds the identities compares the two
- *  to confirm what the pairing relied on, beyond the pairs it made.
+/** For every element, the first old element with its fingerprint: what a caller that holds the
+ *  identities compares to confirm what a Heckel matching relied on, beyond the pairs it made.
  *
  *  Heckel's pairing of repeated fingerprints (fd_heckel() step 5) reads fingerprints alone: its
  *  anchors are the fingerprints that occur once on each side, and it keeps its pairing only
  *  against occurrence order by fingerprint. When two identities share a fingerprint, every
  *  pair it makes may still join equal identities, yet be another matching than the
- *  identities' own, with more moves than their occurrence order. Comparing each listed element
- *  with its first old element finds every such fingerprint: the others occur once on each side
- *  (always paired, so confirming the pair is enough) or on one side only (never paired).
+ *  identities' own, with more moves than their occurrence order. The matching is the
+ *  identities' own when every element of each fingerprint has one identity, and a caller
+ *  that confirms every pair learns that from the fewest comparisons: each old element with the
+ *  first old element of its fingerprint, and each unpaired new element with it (a paired new
+ *  element has its old partner's identity, and the partner is compared).
  *
  *  @param old_fp, old_count, new_fp, new_count   the fingerprints, as for fd_heckel()
- *  @param old_first   output, @p old_count entries: for an old element whose fingerprint occurs
- *                     in new and more than once in old or in new, the index of the first old
- *                     element with it (its own index for that one); otherwise -1
- *  @param new_first   output, @p new_count entries: the same for the new elements
+ *  @param old_first   output, @p old_count entries: for each old element, the index of the
+ *                     first old element with its fingerprint (its own index for that one)
+ *  @param new_first   output, @p new_count entries: for each new element, the index of the
+ *                     first old element with its fingerprint, or -1 when none has it
  *  @param allocator   optional (NULL: malloc)
  *  @return FD_OK; FD_ERR_NO_MEMORY; FD_ERR_TOO_LARGE when @p old_count is 2^32 - 1 or more;
  *          FD_ERR_INVALID_ARGUMENT for NULL arrays with non-zero counts.
  *  Time O(n + m) expected, one table look-up per element; memory 8 bytes per 3/4 old element
  *  (fd_occurrence_table.h), freed before returning. */
-fd_status fd_shared_fingerprints(const uint64_t *old_fp, size_t old_count,
-                                 const uint64_t *new_fp, size_t new_count,
-                                 int64_t *old_first, int64_t *new_first, const fd_allocator *allocator);
+fd_status fd_first_old_occurrences(const uint64_t *old_fp, size_t old_count,
+                                   const uint64_t *new_fp, size_t new_count,
+                                   int64_t *old_first, int64_t *new_first, const fd_allocator *allocator);
 
 /** Default work budget of fd_myers(): 10^8 steps, a few hundred milliseconds at most.
  *  Two versions of a 10,000-element list with a few hundred changes need about 10^7. */

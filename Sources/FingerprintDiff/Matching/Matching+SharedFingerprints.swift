@@ -9,12 +9,15 @@ import CFingerprintDiff
 /// of the ids does. The caller then repairs the matching as for a pair whose ids differ.
 ///
 /// Runs only where it can find something: Heckel, some fingerprint repeated (the matching is
-/// then not minimal), and fingerprints that are not the ids themselves. Lists, by the C core
-/// (`fd_shared_fingerprints`), the elements whose fingerprint occurs on both sides and more
-/// than once on one, and compares each one's id with `==` to the id of the first old element
-/// with its fingerprint. Needs the fingerprints (before `releaseFingerprints()`).
+/// then not minimal), and fingerprints that are not the ids themselves. Compares with `==`,
+/// to the id of the first old element with its fingerprint (`fd_first_old_occurrences`),
+/// each old element and each unpaired new element: a paired new element has its old
+/// partner's id once the caller has confirmed the pairs, which it always does after this, so
+/// every element of a fingerprint is then known to hold one id. Needs the fingerprints
+/// (before `releaseFingerprints()`) and the matching.
 ///
-/// - Complexity: O(n + m) expected; one `==` per listed element.
+/// - Complexity: O(n + m) expected; one `==` per old element whose fingerprint repeats before
+///   it and per unpaired new element whose fingerprint is in old.
 @inlinable
 internal func _fingerprintsStandForSeveralIDs<Identity: _DiffIdentity>(
     _ workspace: _DiffWorkspace, _ old: UnsafeBufferPointer<Identity.Element>,
@@ -24,13 +27,14 @@ internal func _fingerprintsStandForSeveralIDs<Identity: _DiffIdentity>(
     return withUnsafeTemporaryAllocation(of: Int64.self, capacity: old.count + new.count) { first in
         let oldFirst = first.baseAddress!, newFirst = oldFirst + old.count
         var allocator = workspace.allocator
-        _check(fd_shared_fingerprints(workspace.oldFingerprints, old.count, workspace.newFingerprints, new.count,
-                                      oldFirst, newFirst, &allocator))
+        _check(fd_first_old_occurrences(workspace.oldFingerprints, old.count, workspace.newFingerprints, new.count,
+                                        oldFirst, newFirst, &allocator))
         for i in 0..<old.count {
             let k = Int(oldFirst[i])
-            if k >= 0 && k != i && identity.id(of: old[i]) != identity.id(of: old[k]) { return true }
+            if k != i && identity.id(of: old[i]) != identity.id(of: old[k]) { return true }
         }
-        for j in 0..<new.count {
+        let newToOld = workspace.newToOld
+        for j in 0..<new.count where newToOld[j] < 0 {
             let k = Int(newFirst[j])
             if k >= 0 && identity.id(of: new[j]) != identity.id(of: old[k]) { return true }
         }

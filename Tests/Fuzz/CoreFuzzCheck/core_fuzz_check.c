@@ -243,10 +243,10 @@ static int check_xxh3(const uint8_t *data, size_t size, char *message, size_t me
     return 0;
 }
 
-/* fd_shared_fingerprints against its definition, read from both lists sorted by value: an
- * element is listed, with the first old element of its value, when its value occurs in new and
- * more than once in old or in new. 0, or 1 with a message. */
-static int check_shared_listing(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
+/* fd_first_old_occurrences against its definition, read from both lists sorted by value: every
+ * element gets the first old element of its value, -1 for a new one whose value old lacks.
+ * 0, or 1 with a message. */
+static int check_first_old_occurrences(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
                                 const int64_t *old_first, const int64_t *new_first, char *message,
                                 size_t message_capacity) {
     placed_value *old_sorted = sorted_by_value(old_fp, n), *new_sorted = sorted_by_value(new_fp, m);
@@ -258,19 +258,17 @@ static int check_shared_listing(const uint64_t *old_fp, size_t n, const uint64_t
         size_t old_end = i, new_end = j;
         while (old_end < n && old_sorted[old_end].value == value) old_end++;
         while (new_end < m && new_sorted[new_end].value == value) new_end++;
-        size_t in_old = old_end - i, in_new = new_end - j;
-        int listed = in_old > 0 && in_new > 0 && (in_old > 1 || in_new > 1);
-        int64_t expected = listed ? (int64_t)old_sorted[i].position : -1;
+        int64_t expected = old_end > i ? (int64_t)old_sorted[i].position : -1;
         for (size_t k = i; k < old_end && !failed; k++) {
             if (old_first[old_sorted[k].position] != expected) {
-                snprintf(message, message_capacity, "shared fingerprints: old %zu lists %lld, expected %lld",
+                snprintf(message, message_capacity, "first old occurrences: old %zu has %lld, expected %lld",
                          old_sorted[k].position, (long long)old_first[old_sorted[k].position], (long long)expected);
                 failed = 1;
             }
         }
         for (size_t k = j; k < new_end && !failed; k++) {
             if (new_first[new_sorted[k].position] != expected) {
-                snprintf(message, message_capacity, "shared fingerprints: new %zu lists %lld, expected %lld",
+                snprintf(message, message_capacity, "first old occurrences: new %zu has %lld, expected %lld",
                          new_sorted[k].position, (long long)new_first[new_sorted[k].position], (long long)expected);
                 failed = 1;
             }
@@ -285,10 +283,11 @@ static int check_shared_listing(const uint64_t *old_fp, size_t n, const uint64_t
 /* What a caller that holds identities relies on (the Swift layer's confirmation): the values are
  * the identities, their fingerprints those values with the last bit dropped (each odd value
  * collides with the even one below it). When every pair Heckel makes on the fingerprints joins
- * equal values and every element fd_shared_fingerprints lists has its first old element's
- * value, Heckel's result (matching and moves) is the one of the values themselves. Also checks
- * the listing itself (check_shared_listing) on both. 0, or 1 with a message. */
-static int check_shared_fingerprints(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
+ * equal values, and every old element and every unpaired new element has the value of the
+ * first old element fd_first_old_occurrences gives it, Heckel's result (matching and moves) is
+ * the one of the values themselves. Also checks the output itself (check_first_old_occurrences) on
+ * both. 0, or 1 with a message. */
+static int check_confirmed_by_first_occurrences(const uint64_t *old_fp, size_t n, const uint64_t *new_fp, size_t m,
                                      char *message, size_t message_capacity) {
     uint64_t *old_coarse = malloc((n + 1) * sizeof *old_coarse), *new_coarse = malloc((m + 1) * sizeof *new_coarse);
     int64_t *old_first = malloc((n + 1) * sizeof *old_first), *new_first = malloc((m + 1) * sizeof *new_first);
@@ -307,11 +306,11 @@ static int check_shared_fingerprints(const uint64_t *old_fp, size_t n, const uin
     for (size_t j = 0; j < m; j++) new_coarse[j] = new_fp[j] >> 1;
     for (int exact = 0; exact < 2 && !failed; exact++) {
         const uint64_t *a = exact ? old_fp : old_coarse, *b = exact ? new_fp : new_coarse;
-        if (fd_shared_fingerprints(a, n, b, m, old_first, new_first, NULL) != FD_OK) {
-            snprintf(message, message_capacity, "fd_shared_fingerprints failed");
+        if (fd_first_old_occurrences(a, n, b, m, old_first, new_first, NULL) != FD_OK) {
+            snprintf(message, message_capacity, "fd_first_old_occurrences failed");
             failed = 1;
         } else {
-            failed = check_shared_listing(a, n, b, m, old_first, new_first, message, message_capacity);
+            failed = check_first_old_occurrences(a, n, b, m, old_first, new_first, message, message_capacity);
         }
     }
     for (int k = 0; k < 2 && !failed; k++) {
@@ -322,13 +321,15 @@ static int check_shared_fingerprints(const uint64_t *old_fp, size_t n, const uin
         }
     }
     if (failed) goto done;
-    /* old_first and new_first hold the coarse listing again. */
-    fd_shared_fingerprints(old_coarse, n, new_coarse, m, old_first, new_first, NULL);
+    /* old_first and new_first hold the coarse first occurrences again. */
+    fd_first_old_occurrences(old_coarse, n, new_coarse, m, old_first, new_first, NULL);
     int confirmed = 1;
     for (size_t i = 0; i < n && confirmed; i++) {
-        confirmed = (o2n[0][i] < 0 || old_fp[i] == new_fp[o2n[0][i]]) && (old_first[i] < 0 || old_fp[i] == old_fp[old_first[i]]);
+        confirmed = (o2n[0][i] < 0 || old_fp[i] == new_fp[o2n[0][i]]) && old_fp[i] == old_fp[old_first[i]];
     }
-    for (size_t j = 0; j < m && confirmed; j++) confirmed = new_first[j] < 0 || new_fp[j] == old_fp[new_first[j]];
+    for (size_t j = 0; j < m && confirmed; j++) {
+        confirmed = n2o[0][j] >= 0 || new_first[j] < 0 || new_fp[j] == old_fp[new_first[j]];
+    }
     if (confirmed && (memcmp(o2n[0], o2n[1], n * sizeof(int64_t)) || memcmp(n2o[0], n2o[1], m * sizeof(int64_t)) ||
                       memcmp(lis[0], lis[1], m) || results[0].counts.moves != results[1].counts.moves)) {
         snprintf(message, message_capacity,
@@ -399,7 +400,7 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
     }
     int small = n * m <= 250000;
     if (check_walk_equals_table(old_fp, n, new_fp, m, message, message_capacity) ||
-        check_shared_fingerprints(old_fp, n, new_fp, m, message, message_capacity)) {
+        check_confirmed_by_first_occurrences(old_fp, n, new_fp, m, message, message_capacity)) {
         result = 1;
         goto done;
     }
@@ -488,8 +489,8 @@ int core_fuzz_check(const uint8_t *data, size_t size, char *message, size_t mess
         fd_status s2 = fd_myers(old_fp, n, new_fp, m, o2n, n2o, cost_limit, NULL, &allocator);
         fd_status s3 = s2 == FD_OK ? fd_changeset_make(o2n, n, n2o, m, NULL, NULL, &other, &allocator) : FD_OK;
         fd_changeset_free(&other, &allocator);
-        /* o2n and n2o serve as fd_shared_fingerprints' outputs. */
-        fd_status s4 = fd_shared_fingerprints(old_fp, n, new_fp, m, o2n, n2o, &allocator);
+        /* o2n and n2o serve as fd_first_old_occurrences' outputs. */
+        fd_status s4 = fd_first_old_occurrences(old_fp, n, new_fp, m, o2n, n2o, &allocator);
         if ((s1 != FD_OK && s1 != FD_ERR_NO_MEMORY) || (s2 != FD_OK && s2 != FD_ERR_NO_MEMORY) ||
             (s3 != FD_OK && s3 != FD_ERR_NO_MEMORY) || (s4 != FD_OK && s4 != FD_ERR_NO_MEMORY)) {
             FAIL("allocation failure reported as another error");

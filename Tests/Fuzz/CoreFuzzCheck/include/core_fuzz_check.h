@@ -24,10 +24,10 @@
  * and that FD_DIFF_UNIQUE_FINGERPRINTS gives that too when Heckel found no repeat (the
  * guarantee kept), a consistent matching otherwise (broken). And, reading the values as
  * identities and each value with its last bit dropped as its fingerprint, that
- * fd_shared_fingerprints lists exactly what it promises, and that when every pair Heckel makes on
- * those fingerprints joins equal values and every listed element has its first old element's
- * value, Heckel's matching and moves are the values' own (what the Swift layer's confirmation
- * relies on).
+ * fd_first_old_occurrences gives exactly what it promises, and that when every pair Heckel makes
+ * on those fingerprints joins equal values and every old element and every unpaired new element
+ * has its first old element's value, Heckel's matching and moves are the values' own (what the
+ * Swift layer's confirmation relies on).
  *
  * And every input, as raw bytes, is hashed with the package's XXH3 (fd_xxh3.h) at four
  * offsets and four seeds (0, 1, the input's first 8 bytes, and those with the high bit set):
