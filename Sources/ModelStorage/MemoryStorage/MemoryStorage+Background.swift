@@ -110,10 +110,10 @@ struct _BackgroundBase: Sendable {
     @usableFromInline let headers: [(any Sendable)?]
     @usableFromInline let itemCounts: [Int]
 
-    /// The base of `sections`: section `section`, or all of them (`nil`). O(1) for one section
-    /// (its arrays are shared), O(n) for all.
+    /// The base of `sections`: section `section`, or all of them (`nil`), read out of their
+    /// trees. O(n).
     init(_ sections: [StoredSection], section: Int?, headerKind: String) {
-        headers = sections.map { $0.model.supplementaryModel(ofKind: headerKind) }
+        headers = sections.map { $0.supplementaryModel(ofKind: headerKind) }
         itemCounts = sections.map(\.count)
         if let section {
             items = sections[section].items

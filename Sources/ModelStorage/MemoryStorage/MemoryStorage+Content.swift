@@ -9,7 +9,7 @@ extension MemoryStorage: ContentStorage {
     /// What a ``MemoryStorage`` holds at one moment, as a value: its sections, items and
     /// supplementary models, with the identities and revisions that let the storage tell what
     /// changed since (``MemoryStorage/update(since:)``). Copies are O(1) and share the storage's
-    /// arrays until the storage changes them.
+    /// trees: a change of the storage afterwards copies only the chunks it touches.
     public struct Content: StorageContent, Sendable {
         /// The sections.
         var sections: [StoredSection]
@@ -27,13 +27,14 @@ extension MemoryStorage: ContentStorage {
         /// The number of items in `section`; 0 for a section that does not exist.
         public func numberOfItems(inSection section: Int) -> Int { sections.numberOfItems(inSection: section) }
 
-        /// The item at `indexPath`, or `nil` when there is none.
+        /// The item at `indexPath`, or `nil` when there is none. O(log n).
         public func item(at indexPath: IndexPath) -> (any Sendable)? { sections.item(at: indexPath) }
 
-        /// The items of `section`, or `nil` when the section does not exist.
+        /// The items of `section`, or `nil` when the section does not exist. O(items in the
+        /// section), read out of the storage's tree (see ``MemoryStorage/items(inSection:)``).
         public func items(inSection section: Int) -> [any Sendable]? { sections.items(inSection: section) }
 
-        /// A copy of section `index`, or `nil` when it does not exist.
+        /// A copy of section `index`, or `nil` when it does not exist. O(items in the section).
         public func section(atIndex index: Int) -> SectionModel? { sections.section(atIndex: index) }
 
         /// The supplementary model of `kind` section `section` holds, or `nil`.

@@ -143,7 +143,7 @@ extension MemoryStorage {
     @usableFromInline
     func _headerModels() -> [(any Sendable)?] {
         let kind = supplementaryHeaderKind
-        return sections.map { $0.model.supplementaryModel(ofKind: kind) }
+        return sections.map { $0.supplementaryModel(ofKind: kind) }
     }
 
     /// The items of `section` as they are now (not as a delivery in progress shows them), or

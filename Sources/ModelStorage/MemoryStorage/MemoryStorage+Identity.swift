@@ -8,8 +8,7 @@ import Foundation
 /// identity of its own (see `StoredSection`), so an item a content shows is found in the live
 /// content whatever changed since, and a content can take the user's move.
 extension MemoryStorage: EditableStorage {
-    /// Removes the item at `indexPath`, reported as one deletion. O(items after it in its
-    /// section).
+    /// Removes the item at `indexPath`, reported as one deletion. O(log n) in its section.
     ///
     /// - Throws: ``StorageError/invalidIndexPath(_:)``, ``StorageError/sectionOutOfRange(_:sectionCount:)``,
     ///   ``StorageError/itemOutOfRange(_:itemCount:)``.
@@ -21,19 +20,19 @@ extension MemoryStorage: EditableStorage {
     /// `nil` when it has left the storage, `content` holds nothing there, or `content` comes from
     /// another storage.
     ///
-    /// - Complexity: O(1) when the item is where it was, O(256) when it moved less than 128
-    ///   places in its section, O(items) at worst.
+    /// - Complexity: O(log n) when the item is where it was, O(256 log n) when it moved less
+    ///   than 128 places in its section, O(items) at worst.
     public func indexPath(ofItemAt indexPath: IndexPath, in content: Content) -> IndexPath? {
         guard content.origin == origin, content.holdsItem(at: indexPath) else { return nil }
         let shownSection = content.sections[indexPath[0]]
-        let slot = shownSection.slots[indexPath[1]]
+        let slot = shownSection.slot(at: indexPath[1])
         let live = core.sections
         let home = liveSection(withID: shownSection.id, near: indexPath[0])
-        if let home, let item = live[home].slots.index(near: indexPath[1], where: { $0 == slot }) {
+        if let home, let item = live[home].offset(ofSlot: slot, near: indexPath[1]) {
             return IndexPath(indexes: [home, item])
         }
         for section in live.indices where section != home {
-            if let item = live[section].slots.firstIndex(of: slot) { return IndexPath(indexes: [section, item]) }
+            if let item = live[section].offset(ofSlot: slot, near: 0) { return IndexPath(indexes: [section, item]) }
         }
         return nil
     }
@@ -47,8 +46,7 @@ extension MemoryStorage: EditableStorage {
 
     /// Moves the item of `content` at `source` to `destination` (UIKit's `moveRow(at:to:)`
     /// reading), the item keeping its identity and revision; `false`, changing nothing, for a
-    /// content of another storage or index paths it does not hold. In place: O(items between the
-    /// two places) within a section, O(items after them) across sections.
+    /// content of another storage or index paths it does not hold. O(log n).
     public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
         guard content.origin == origin, content.holdsItem(at: source), destination.count == 2,
               content.sections.indices.contains(destination[0]), destination[1] >= 0,
@@ -58,8 +56,7 @@ extension MemoryStorage: EditableStorage {
             content.sections[source[0]].moveItem(from: source[1], to: destination[1])
         } else {
             let moved = content.sections[source[0]].remove(at: source[1])
-            content.sections[destination[0]].insert([moved.item], slots: [moved.slot], revisions: [moved.revision],
-                                                    at: destination[1])
+            content.sections[destination[0]].insert(moved, at: destination[1])
         }
         content.mutationCount = nil   // no longer any state of the storage's
         return true

@@ -29,8 +29,8 @@ extension MemoryStorage {
     }
 
     /// Inserts `item` at `indexPath`. An index path one past the last item appends; in a
-    /// section that does not exist yet, item 0 creates the sections up to it. O(items in the
-    /// section).
+    /// section that does not exist yet, item 0 creates the sections up to it. O(log n) for n
+    /// items in the section, plus O(sections).
     ///
     /// - Throws: ``StorageError/invalidIndexPath(_:)``, ``StorageError/itemOutOfRange(_:itemCount:)``,
     ///   ``StorageError/sectionOutOfRange(_:sectionCount:)`` (an item other than 0 in a section
@@ -67,7 +67,7 @@ extension MemoryStorage {
 
     /// Inserts `items`, in order, at `indexPath` and after it (DTModelStorage's
     /// `insertItems(_:at:)`), and reports one update. Item 0 of the section after the last
-    /// creates it. O(items in the section + items.count).
+    /// creates it. O(k log n) for k items into a section of n, plus O(sections).
     ///
     /// - Throws: what ``insertItem(_:to:)`` throws for `indexPath`; nothing is inserted then.
     public func insertItems<T: Sendable>(_ items: [T], at indexPath: IndexPath) throws(StorageError) {
@@ -98,7 +98,7 @@ extension MemoryStorage {
     /// among the items with its id: see `indexPath(forItem:)`).
     ///
     /// - Complexity: to find it, O(number of sections) on average for an `Identifiable` `T`,
-    ///   O(total items) otherwise (a scan); plus O(items in its section) to close the gap.
+    ///   O(total items) otherwise (a scan); plus O(log n) to remove it from its section's tree.
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
@@ -108,8 +108,8 @@ extension MemoryStorage {
     /// Removes the first item equal to `item`.
     ///
     /// - Complexity: O(number of sections) on average to find it, through the per-section
-    ///   index (see `indexPath(forItem:)`), plus O(items in its section) to close the gap
-    ///   (shifting the arrays; the index follows in O(1)).
+    ///   index (see `indexPath(forItem:)`), plus O(log n) to remove it from its section's tree
+    ///   (the index follows in O(1)).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
@@ -173,8 +173,8 @@ extension MemoryStorage {
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
     /// update of that index path carrying the new model.
     ///
-    /// - Complexity: as `removeItem(_:)` to find it, then O(1): nothing shifts, and the index
-    ///   updates the one entry.
+    /// - Complexity: as `removeItem(_:)` to find it, then O(log n): nothing shifts, and the
+    ///   index updates the one entry.
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
         let model = try storedItems([replacingItem])[0]
@@ -196,11 +196,11 @@ extension MemoryStorage {
     /// Reports the first item equal to `item` as updated (its cell should be configured
     /// again), with the item as its model. The data does not change.
     ///
-    /// - Complexity: as `removeItem(_:)` to find it, then O(1).
+    /// - Complexity: as `removeItem(_:)` to find it, then O(log n).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Equatable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        let model = sections[path[0]].items[path[1]]
+        let model = sections[path[0]].item(at: path[1])
         commit { $0.replaceItem(at: path, with: model) }
     }
 
@@ -210,7 +210,7 @@ extension MemoryStorage {
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func reloadItem<T: Hashable>(_ item: T) throws(StorageError) {
         let path = try existingIndexPath(of: item)
-        let model = sections[path[0]].items[path[1]]
+        let model = sections[path[0]].item(at: path[1])
         commit { $0.replaceItem(at: path, with: model) }
     }
 
@@ -219,7 +219,7 @@ extension MemoryStorage {
     /// Moves the item at `source` to `destination` (an index path in the list after the item
     /// left `source`, as UIKit's `moveRow(at:to:)` reads it), reported as one move. Item 0 of
     /// a section that does not exist creates the sections up to it (then reported as a
-    /// deletion and an inserted section). O(items in the two sections).
+    /// deletion and an inserted section). O(log n) in the two sections, plus O(sections).
     ///
     /// - Throws: ``StorageError/invalidIndexPath(_:)``, ``StorageError/itemOutOfRange(_:itemCount:)``,
     ///   ``StorageError/sectionOutOfRange(_:sectionCount:)``.

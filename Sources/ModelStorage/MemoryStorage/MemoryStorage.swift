@@ -71,23 +71,28 @@ public final class MemoryStorage: BaseStorage, Storage {
     /// The number of items in `section`; 0 for a section that does not exist.
     public func numberOfItems(inSection section: Int) -> Int { shown.numberOfItems(inSection: section) }
 
-    /// The item at `indexPath`, or `nil` when there is none.
+    /// The item at `indexPath`, or `nil` when there is none. O(log n).
     public func item(at indexPath: IndexPath) -> (any Sendable)? { shown.item(at: indexPath) }
 
-    /// The items of `section`, or `nil` when the section does not exist.
+    /// The items of `section`, or `nil` when the section does not exist. O(items in the
+    /// section): the storage keeps a section's items in a tree of small chunks (so that a change
+    /// costs O(log n)), and this array is read out of it; ``numberOfItems(inSection:)`` and
+    /// ``item(at:)`` read one count or one item in O(1) and O(log n).
     public func items(inSection section: Int) -> [any Sendable]? { shown.items(inSection: section) }
 
-    /// A copy of section `index`, or `nil` when it does not exist.
+    /// A copy of section `index`, or `nil` when it does not exist. O(items in the section), as
+    /// ``items(inSection:)``.
     public func section(atIndex index: Int) -> SectionModel? { shown.section(atIndex: index) }
 
-    /// Copies of all sections. O(number of sections): items are shared until changed.
+    /// Copies of all sections, their items as arrays. O(total items): each section's items are
+    /// read out of the storage's tree (see ``items(inSection:)``).
     public var allSections: [SectionModel] { shown.map(\.model) }
 
     /// The supplementary model of `kind` for `section`: the one set, else what the providers
     /// say (``BaseStorage/headerModelProvider``...); `nil` for a section that does not exist.
     public func supplementaryModel(ofKind kind: String, forSectionAt section: Int) -> (any Sendable)? {
         guard shown.indices.contains(section) else { return nil }
-        return shown[section].model.supplementaryModel(ofKind: kind)
+        return shown[section].supplementaryModel(ofKind: kind)
             ?? providedSupplementaryModel(ofKind: kind, section: section)
     }
 

@@ -20,14 +20,14 @@ import FingerprintDiff
 /// classification is the direct one (see `sameSectionsChanges`), whose result equals the
 /// general path's (`generalPathOnly` runs the general path, for the tests that compare them).
 /// When, moreover, every section has the same item identities in the same order (items only
-/// replaced or reloaded: O(1) per section while the arrays are still shared), the update is the
+/// replaced or reloaded: O(1) per section while the trees are still shared), the update is the
 /// changed items and sections, read from the revisions without matching (`inPlaceChanges`; off
 /// with `inPlacePath: false`, for the tests that compare it with the matching).
 ///
 /// - Complexity: O(n + k log k) for n items in all and k items that stay in their section,
 ///   plus the diff core's time for the section and item identities.
 func netChange(
-    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64,
+    from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64,
     generalPathOnly: Bool = false, inPlacePath: Bool = true
 ) -> StorageUpdate {
     let sameSections = baseline.count == current.count && zip(baseline, current).allSatisfy { $0.id == $1.id }
@@ -42,31 +42,29 @@ func netChange(
         let (changes, modelPaths) = oneList
             ? oneListChanges(items, sectionChanged: current[0].revision > revision)
             : SectionedBatchUpdate._withinSameSections(
-                items: items, oldItemCounts: baseline.map(\.slots.count), newItemCounts: current.map(\.count),
+                items: items, oldItemCounts: baseline.map(\.count), newItemCounts: current.map(\.count),
                 updatedSections: current.indices.filter { current[$0].revision > revision })
         return StorageUpdate(changes: changes, updatedModels: models(at: modelPaths, in: current))
     }
 }
 
 /// The net change when no item of any section was inserted, deleted or moved since the baseline
-/// (the same identities in the same order: the arrays' `==` is O(1) while they are shared), else
+/// (the same identities in the same order: O(1) per section while the trees are shared), else
 /// `nil`: every item and section whose revision is above `revision`, as updates in place, with the
 /// items' models; what matching the identities gives then, without it.
 ///
 /// - Complexity: O(n) revision comparisons, no allocation beyond the update's.
 private func inPlaceChanges(
-    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64
+    from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64
 ) -> StorageUpdate? {
-    guard zip(baseline, current).allSatisfy({ $0.slots == $1.slots }) else { return nil }
+    guard zip(baseline, current).allSatisfy({ $0.hasSameSlots(as: $1) }) else { return nil }
     var changes = SectionedBatchUpdate(updatedSections: current.indices.filter { current[$0].revision > revision })
     var models: [IndexPath: any Sendable] = [:]
     for (index, section) in current.enumerated() {
-        section.revisions.withUnsafeBufferPointer { revisions in
-            for item in revisions.indices where revisions[item] > revision {
-                let path = IndexPath(index, item)
-                changes.updatedItems.append(path)
-                models[path] = section.items[item]
-            }
+        for (item, entry) in section.entries.enumerated() where entry.revision > revision {
+            let path = IndexPath(index, item)
+            changes.updatedItems.append(path)
+            models[path] = entry.model
         }
     }
     return StorageUpdate(changes: changes, updatedModels: models)
@@ -76,7 +74,7 @@ private func inPlaceChanges(
 /// whose revision is above `revision` changed in place), items by identity across all sections,
 /// placed by ``SectionedChangeset``. The complexity of ``netChange(from:to:since:generalPathOnly:)``.
 private func sectionedNetChange(
-    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64
+    from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64
 ) -> StorageUpdate {
     let changedSections = Set(current.lazy.filter { $0.revision > revision }.map(\.id))
     let oldSectionIDs = baseline.map(\.id), newSectionIDs = current.map(\.id)
@@ -90,7 +88,7 @@ private func sectionedNetChange(
     }
     return withItemMatching(from: baseline, to: current, since: revision, moves: false) { items in
         StorageUpdate(SectionedChangeset(sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld,
-                                         items: items, oldItemCounts: baseline.map(\.slots.count),
+                                         items: items, oldItemCounts: baseline.map(\.count),
                                          newItemCounts: current.map(\.count)),
                       current: current)
     }
@@ -121,7 +119,7 @@ private func oneListChanges(_ items: _Matching, sectionChanged: Bool) -> (Sectio
 /// The updates are marked from the changed offsets afterwards, not asked of every matched pair:
 /// a hash look-up per pair cost more than the whole diff.
 private func withItemMatching(
-    from baseline: [some SectionIdentities], to current: [StoredSection], since revision: UInt64, moves: Bool,
+    from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64, moves: Bool,
     _ body: (_Matching) -> StorageUpdate
 ) -> StorageUpdate {
     let changedOffsets = offsetsChanged(in: current, since: revision)
@@ -148,24 +146,24 @@ private func offsetsChanged(in sections: [StoredSection], since revision: UInt64
     var changed: [Int] = []
     var start = 0
     for section in sections {
-        section.revisions.withUnsafeBufferPointer { revisions in
-            for (index, itemRevision) in revisions.enumerated() where itemRevision > revision {
-                changed.append(start + index)
-            }
+        for (index, entry) in section.entries.enumerated() where entry.revision > revision {
+            changed.append(start + index)
         }
         start += section.count
     }
     return changed
 }
 
-/// The identities of every item of `sections`, section after section: the section's own array
-/// when there is one section (no copy), else one array filled section by section (a `flatMap`
-/// through the generic protocol copied element by element, at a cost above the whole diff's).
-private func concatenatedSlots(_ sections: [some SectionIdentities]) -> [UInt64] {
-    if sections.count == 1 { return sections[0].slots }
+/// The identities of every item of `sections`, section after section, in one array filled
+/// chunk by chunk. O(items).
+private func concatenatedSlots(_ sections: [StoredSection]) -> [UInt64] {
     var slots: [UInt64] = []
-    slots.reserveCapacity(sections.reduce(0) { $0 + $1.slots.count })
-    for section in sections { slots.append(contentsOf: section.slots) }
+    slots.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+    for section in sections {
+        section.entries.forEachChunk { chunk in
+            for entry in chunk { slots.append(entry.slot) }
+        }
+    }
     return slots
 }
 
@@ -174,7 +172,7 @@ private func concatenatedSlots(_ sections: [some SectionIdentities]) -> [UInt64]
 private func models(at paths: [IndexPath], in current: [StoredSection]) -> [IndexPath: any Sendable] {
     var models: [IndexPath: any Sendable] = [:]
     models.reserveCapacity(paths.count)
-    for path in paths { models[path] = current[path[0]].items[path[1]] }
+    for path in paths { models[path] = current[path[0]].item(at: path[1]) }
     return models
 }
 
@@ -183,7 +181,7 @@ extension StorageUpdate {
     /// reloads, legal while the data source shows the new data), with the models of the listed
     /// item updates (not of items whose section is replaced or reloaded) taken from `current`.
     init(_ sectioned: SectionedChangeset, current: [StoredSection]) {
-        self.init(sectioned) { current[$0[0]].items[$0[1]] }
+        self.init(sectioned) { current[$0[0]].item(at: $0[1]) }
     }
 
     /// The storage update of `sectioned`, as ``init(_:current:)``, with the model at a new index

@@ -48,28 +48,29 @@ struct ItemLookup {
     /// The most any item has moved since its position was recorded.
     private var drift = 0
 
-    /// The table of the items of type `T` among `items` (identities `slots`), keyed by their
-    /// hash values. O(items): one dynamic cast and one hash each.
-    init<T: Hashable>(hashing _: T.Type, items: [any Sendable], slots: [UInt64]) {
-        self.init(type: ObjectIdentifier(T.self), kind: .hashValue, items: items, slots: slots) {
+    /// The table of the items of type `T` in `section`, keyed by their hash values. O(items):
+    /// one dynamic cast and one hash each.
+    init<T: Hashable>(hashing _: T.Type, section: StoredSection) {
+        self.init(type: ObjectIdentifier(T.self), kind: .hashValue, section: section) {
             cast($0, to: T.self) { $0.hashValue }
         }
     }
 
-    /// The table of the items of type `T` among `items`, keyed by `idKey` (see ``IDKey``). O(items).
-    init<T>(identifying _: T.Type, items: [any Sendable], slots: [UInt64], idKey: @escaping (any Sendable) -> Int?) {
-        self.init(type: ObjectIdentifier(T.self), kind: .id, items: items, slots: slots, key: idKey)
+    /// The table of the items of type `T` in `section`, keyed by `idKey` (see ``IDKey``). O(items).
+    init<T>(identifying _: T.Type, section: StoredSection, idKey: @escaping (any Sendable) -> Int?) {
+        self.init(type: ObjectIdentifier(T.self), kind: .id, section: section, key: idKey)
     }
 
-    private init(type: ObjectIdentifier, kind: Kind, items: [any Sendable], slots: [UInt64],
-                 key: @escaping (any Sendable) -> Int?) {
+    private init(type: ObjectIdentifier, kind: Kind, section: StoredSection, key: @escaping (any Sendable) -> Int?) {
         self.type = type
         self.kind = kind
         self.key = key
-        table = KeyedEntries(capacity: items.count)
-        items.withUnsafeBufferPointer { items in
-            for position in items.indices {
-                if let key = key(items[position]) { add(Entry(slot: slots[position], position: position), key: key) }
+        table = KeyedEntries(capacity: section.count)
+        var position = 0
+        section.entries.forEachChunk { chunk in
+            for entry in chunk {
+                if let key = key(entry.model) { add(Entry(slot: entry.slot, position: position), key: key) }
+                position += 1
             }
         }
     }
@@ -84,14 +85,14 @@ struct ItemLookup {
     /// of them, and more than 64 (below that, looking around is cheap whatever the section).
     func isStale(count: Int) -> Bool { drift > max(64, count / 16) }
 
-    /// Calls `body` with the current position of every item keyed `key` in the section whose
-    /// identities are `slots`. O(1) average plus the distance each moved, plus the items that
-    /// share the key. Returns `false` when an item is not where its entry allows (never
-    /// expected: the owner then builds the table again).
-    func forEachCandidate(forKey key: Int, in slots: [UInt64], _ body: (Int) -> Void) -> Bool {
+    /// Calls `body` with the current position of every item keyed `key` in `section`. O(log n)
+    /// average times the distance each moved, plus the items that share the key. Returns `false`
+    /// when an item is not where its entry allows (never expected: the owner then builds the
+    /// table again).
+    func forEachCandidate(forKey key: Int, in section: StoredSection, _ body: (Int) -> Void) -> Bool {
         var found = true
         table.forEach(key: key) { entry in
-            guard let position = Self.search(entry.slot, from: entry.position, within: drift, in: slots) else {
+            guard let position = Self.search(entry.slot, from: entry.position, within: drift, in: section) else {
                 found = false
                 return false
             }
@@ -102,18 +103,17 @@ struct ItemLookup {
     }
 
     /// Looks for `slot` at `start`, then one further on each side at a time, up to `radius`.
-    private static func search(_ slot: UInt64, from start: Int, within radius: Int, in slots: [UInt64]) -> Int? {
-        slots.withUnsafeBufferPointer { slots in
-            var distance = 0
-            while distance <= radius {
-                let after = start + distance, before = start - distance
-                if after >= 0 && after < slots.count && slots[after] == slot { return after }
-                if before >= 0 && before < slots.count && slots[before] == slot { return before }
-                if after >= slots.count && before < 0 { return nil }
-                distance += 1
-            }
-            return nil
+    private static func search(_ slot: UInt64, from start: Int, within radius: Int, in section: StoredSection) -> Int? {
+        var distance = 0
+        let count = section.count
+        while distance <= radius {
+            let after = start + distance, before = start - distance
+            if after >= 0 && after < count && section.slot(at: after) == slot { return after }
+            if before >= 0 && before < count && section.slot(at: before) == slot { return before }
+            if after >= count && before < 0 { return nil }
+            distance += 1
         }
+        return nil
     }
 
     // MARK: Following the section's changes
@@ -157,20 +157,20 @@ struct ItemLookup {
     }
 
     /// With the trait `InternalChecks`, traps unless the table holds exactly the items of its
-    /// type among `items`, each under its key and found where it is. O(items × drift).
-    func _checkInvariants(_ items: [any Sendable], slots: [UInt64]) {
+    /// type in `section`, each under its key and found where it is. O(items × drift × log n).
+    func _checkInvariants(_ section: StoredSection) {
         #if InternalChecks
         var expected: [Int: [UInt64]] = [:]
-        for (item, slot) in zip(items, slots) {
-            if let key = key(item) { expected[key, default: []].append(slot) }
+        for entry in section.entries {
+            if let key = key(entry.model) { expected[key, default: []].append(entry.slot) }
         }
         var held: [Int: [UInt64]] = [:]
         for (key, entries) in table.allEntries {
             precondition(held[key] == nil && !entries.isEmpty, "ItemLookup: key \(key) held twice, or empty")
             held[key] = entries.map(\.slot)
             for entry in entries {
-                let found = Self.search(entry.slot, from: entry.position, within: drift, in: slots)
-                precondition(found.map { slots[$0] } == entry.slot, "ItemLookup: slot \(entry.slot) not within \(drift) of \(entry.position)")
+                let found = Self.search(entry.slot, from: entry.position, within: drift, in: section)
+                precondition(found.map { section.slot(at: $0) } == entry.slot, "ItemLookup: slot \(entry.slot) not within \(drift) of \(entry.position)")
             }
         }
         precondition(expected.mapValues { $0.sorted() } == held.mapValues { $0.sorted() },

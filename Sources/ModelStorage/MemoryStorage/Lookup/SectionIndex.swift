@@ -19,8 +19,8 @@ struct SectionIndex {
                                            makeLookup: () -> ItemLookup) -> Int? {
         if lookup?.indexes(T.self, by: kind) != true || lookup!.isStale(count: section.count) { lookup = makeLookup() }
         var best: Int?
-        let found = lookup!.forEachCandidate(forKey: key, in: section.slots) { position in
-            if position < best ?? .max, cast(section.model.items[position], to: T.self, { $0 == item }) == true {
+        let found = lookup!.forEachCandidate(forKey: key, in: section) { position in
+            if position < best ?? .max, cast(section.item(at: position), to: T.self, { $0 == item }) == true {
                 best = position
             }
         }
@@ -70,7 +70,7 @@ struct SectionIndex {
     func _checkInvariants(_ section: StoredSection) {
         #if InternalChecks
         guard section.count <= 4_096 else { return }
-        lookup?._checkInvariants(section.items, slots: section.slots)
+        lookup?._checkInvariants(section)
         #endif
     }
 }

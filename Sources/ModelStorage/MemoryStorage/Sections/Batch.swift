@@ -23,8 +23,9 @@ struct PrimitiveChange {
 struct Batch {
     /// Nesting depth: the update is made when the outermost batch ends.
     var depth = 1
-    /// Identities of every section and item before the outermost batch.
-    let baseline: [SectionSnapshot]
+    /// Every section before the outermost batch (sharing the trees the batch's changes copy
+    /// from, chunk by chunk).
+    let baseline: [StoredSection]
     /// The content's revision before the outermost batch: an item or section whose revision is
     /// above it changed in place during the batch.
     let revision: UInt64
@@ -33,7 +34,7 @@ struct Batch {
     /// Whether an `updateWithoutAnimations` block asked for a reload instead of an update.
     var reloadRequested = false
 
-    init(baseline: [SectionSnapshot], revision: UInt64) {
+    init(baseline: [StoredSection], revision: UInt64) {
         self.baseline = baseline
         self.revision = revision
     }
@@ -42,7 +43,7 @@ struct Batch {
     /// none changed in place. O(items).
     func leavesUnchanged(_ current: [StoredSection]) -> Bool {
         baseline.count == current.count
-            && zip(baseline, current).allSatisfy { $0.id == $1.id && $0.slots == $1.slots }
-            && current.allSatisfy { $0.revision <= revision && !$0.revisions.contains { $0 > revision } }
+            && zip(baseline, current).allSatisfy { $0.id == $1.id && $0.hasSameSlots(as: $1) }
+            && current.allSatisfy { $0.revision <= revision && !$0.entries.contains { $0.revision > revision } }
     }
 }

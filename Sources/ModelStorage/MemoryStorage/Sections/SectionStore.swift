@@ -43,7 +43,7 @@ struct SectionStore {
     /// average (see the type's notes).
     mutating func firstIndexPath<T: Hashable>(of item: T) -> IndexPath? {
         firstIndexPath(of: item, key: item.hashValue, kind: .hashValue) { section in
-            ItemLookup(hashing: T.self, items: section.items, slots: section.slots)
+            ItemLookup(hashing: T.self, section: section)
         }
     }
 
@@ -52,7 +52,7 @@ struct SectionStore {
     /// share the id.
     mutating func firstIndexPath<T: Equatable>(of item: T, idKey: IDKey<T>) -> IndexPath? {
         firstIndexPath(of: item, key: idKey.own(item), kind: .id) { section in
-            ItemLookup(identifying: T.self, items: section.items, slots: section.slots, idKey: idKey.stored)
+            ItemLookup(identifying: T.self, section: section, idKey: idKey.stored)
         }
     }
 
@@ -82,10 +82,11 @@ struct SectionStore {
     var isBatching: Bool { batch != nil }
 
     /// Opens a batch, or one more level of the batch in progress. O(sections) for the outermost
-    /// (its baseline shares the sections' identity arrays).
+    /// (its baseline shares the sections' trees: the first change of each copies the O(log n)
+    /// chunks on its path).
     mutating func beginBatch() {
         if batch == nil {
-            batch = Batch(baseline: sections.map { SectionSnapshot(id: $0.id, slots: $0.slots) }, revision: revision)
+            batch = Batch(baseline: sections, revision: revision)
         } else {
             batch!.depth += 1
         }
@@ -157,8 +158,8 @@ struct SectionStore {
             while end < paths.count && paths[end][0] == section { end += 1 }
             if end - start == 1 {
                 let offset = paths[start][1], countBefore = sections[section].count
-                let (item, slot, _) = sections[section].remove(at: offset)
-                indexes[section].removed(item, slot: slot, at: offset, countBefore: countBefore)
+                let removed = sections[section].remove(at: offset)
+                indexes[section].removed(removed.model, slot: removed.slot, at: offset, countBefore: countBefore)
             } else {
                 removeItems(atSortedOffsets: paths[start..<end].map { $0[1] }, inSection: section)
             }
@@ -172,16 +173,14 @@ struct SectionStore {
 
     private mutating func removeItems(atSortedOffsets offsets: [Int], inSection section: Int) {
         let countBefore = sections[section].count
-        let items = offsets.map { sections[section].model.items[$0] }, slots = offsets.map { sections[section].slots[$0] }
-        var removed = [Bool](repeating: false, count: countBefore)
-        for offset in offsets { removed[offset] = true }
-        sections[section].remove(where: removed)
+        let items = offsets.map { sections[section].item(at: $0) }, slots = offsets.map { sections[section].slot(at: $0) }
+        sections[section].remove(atSortedOffsets: offsets)
         indexes[section].removed(items, slots: slots, countBefore: countBefore)
     }
 
     /// Sets the model at a valid index path, keeping the item's identity (an update).
     mutating func replaceItem(at path: IndexPath, with model: any Sendable) -> PrimitiveChange? {
-        let slot = sections[path[0]].slots[path[1]]
+        let slot = sections[path[0]].slot(at: path[1])
         let old = sections[path[0]].replace(at: path[1], with: model, revision: nextRevision())
         indexes[path[0]].replaced(old, with: model, slot: slot, at: path[1])
         checkIndex(path[0])
@@ -197,10 +196,10 @@ struct SectionStore {
     mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
         if source[0] == destination[0] { return moveItem(inSection: source[0], from: source[1], to: destination[1], silently: silently) }
         let countBefore = sections[source[0]].count
-        let (model, slot, itemRevision) = sections[source[0]].remove(at: source[1])
-        indexes[source[0]].removed(model, slot: slot, at: source[1], countBefore: countBefore)
+        let moved = sections[source[0]].remove(at: source[1])
+        indexes[source[0]].removed(moved.model, slot: moved.slot, at: source[1], countBefore: countBefore)
         let created = createSections(through: destination[0])
-        insert([model], slots: [slot], revisions: [itemRevision], at: destination[1], inSection: destination[0])
+        insert([moved.model], slots: [moved.slot], revisions: [moved.revision], at: destination[1], inSection: destination[0])
         guard !silently else { return nil }
         guard created.isEmpty else {
             return change(SectionedBatchUpdate(insertedSections: Array(created), deletedItems: [source]))
@@ -208,13 +207,12 @@ struct SectionStore {
         return change(SectionedBatchUpdate(movedItems: [IndexPathMove(from: source, to: destination)]))
     }
 
-    /// Moves the item at `source` to `destination` within `section` (both valid): only the items
-    /// between them shift (O(|source − destination|)); the index is told of a removal and an
-    /// insertion, as for a move between sections.
+    /// Moves the item at `source` to `destination` within `section` (both valid), in O(log n);
+    /// the index is told of a removal and an insertion, as for a move between sections.
     private mutating func moveItem(inSection section: Int, from source: Int, to destination: Int,
                                    silently: Bool) -> PrimitiveChange? {
         let count = sections[section].count
-        let model = sections[section].items[source], slot = sections[section].slots[source]
+        let model = sections[section].item(at: source), slot = sections[section].slot(at: source)
         sections[section].moveItem(from: source, to: destination)
         indexes[section].removed(model, slot: slot, at: source, countBefore: count)
         indexes[section].inserted([model], slots: [slot], at: destination, countBefore: count - 1)
@@ -293,7 +291,7 @@ struct SectionStore {
     /// revision.
     mutating func setSupplementaryModel(_ model: (any Sendable)?, forKind kind: String, section: Int) -> PrimitiveChange? {
         let model = model.flatMap(nonNilModel)
-        if section < sections.count, areEqualModels(sections[section].model.supplementaryModel(ofKind: kind), model) {
+        if section < sections.count, areEqualModels(sections[section].supplementaryModel(ofKind: kind), model) {
             return nil
         }
         let created = createSections(through: section)
