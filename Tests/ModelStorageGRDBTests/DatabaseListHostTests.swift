@@ -65,5 +65,36 @@ struct DatabaseListHostTests {
         #expect((0..<host.numberOfItems(inSection: 0)).map { (host.item(at: IndexPath(item: $0, section: 0)) as? Book)?.id } == [1, 3, 4])
         #expect(view.violations.isEmpty && view.staleCells.isEmpty)
     }
+
+    @Test("a drop where the row was asks the app nothing; a drop elsewhere is a request")
+    func dropInPlace() throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try queue.write { db in
+            for id in 1...4 { try Book(id: Int64(id), title: "Book \(id)", genre: "art", rank: id).insert(db) }
+        }
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        let scheduler = ManualScheduler()
+        let view = SimulatedView(visibleItemCount: 10)
+        let host = ListHost(storage: storage, view: view, rowContent: "rows", identify: { ($0 as? Book)?.id },
+                            visibleItems: { view.indexPathsForVisibleItems }, schedule: scheduler.schedule)
+        view.dataSource = host
+        view.layoutIfNeeded()
+        var requests: [(Int64, IndexPath)] = [], failures: [any Error] = []
+        host.didMoveItem = { item, destination in requests.append(((item as! Book).id, destination)) }
+        host.didFailAction = { failures.append($0) }
+        try view.simulateUserMove(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 1, section: 0))
+        #expect(requests.isEmpty && failures.isEmpty)
+        try view.simulateUserMove(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+        #expect(requests.map(\.0) == [1] && requests.map(\.1) == [IndexPath(item: 2, section: 0)] && failures.isEmpty)
+        #expect(storage.ids == [[1, 2, 3, 4]])   // the app did not write it: the next batch moves it back
+        for _ in 0..<100 where !host.updater.isIdle || view.batchesInFlight > 0 {
+            scheduler.runUntilIdle()
+            view.finishAnimations()
+        }
+        view.layoutIfNeeded()
+        #expect(view.violations.isEmpty)
+        #expect((0..<host.numberOfItems(inSection: 0)).map { (host.item(at: IndexPath(item: $0, section: 0)) as? Book)?.id } == [1, 2, 3, 4])
+    }
 }
 #endif

@@ -25,26 +25,13 @@ extension SectionedBatchUpdate {
                                             updatedSections: [Int]) -> (update: SectionedBatchUpdate, modelPaths: [IndexPath]) {
         precondition(oldItemCounts.count == newItemCounts.count, "the same sections on both sides")
         let sectionCount = oldItemCounts.count
-        var oldStart = [Int](repeating: 0, count: sectionCount + 1)
-        var newStart = [Int](repeating: 0, count: sectionCount + 1)
-        for section in 0..<sectionCount {
-            oldStart[section + 1] = oldStart[section] + oldItemCounts[section]
-            newStart[section + 1] = newStart[section] + newItemCounts[section]
-        }
+        let oldLayout = SectionLayout(counts: oldItemCounts, sectionOfEachItem: false)
+        let newLayout = SectionLayout(counts: newItemCounts, sectionOfEachItem: false)
+        let oldStart = oldLayout.start, newStart = newLayout.start
         var changed = [Bool](repeating: false, count: newStart[sectionCount])
         for update in matching.updates { changed[update.new] = true }
         var reloaded = [Bool](repeating: false, count: sectionCount)
         for section in updatedSections { reloaded[section] = true }
-        /// The new index path of new flat offset `new`.
-        func newPath(_ new: Int) -> IndexPath {
-            var low = 0, high = sectionCount
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if newStart[middle] <= new { low = middle } else { high = middle }
-            }
-            return IndexPath(low, new - newStart[low])
-        }
-
         var result = SectionedBatchUpdate(updatedSections: updatedSections)
         var modelPaths: [IndexPath] = []
         // New order: insertions, and which new items move: those from another section, and of
@@ -84,7 +71,7 @@ extension SectionedBatchUpdate {
                 if new < 0 {
                     result.deletedItems.append(IndexPath(section, old - oldStart[section]))
                 } else if moved[new] {
-                    result.movedItems.append(IndexPathMove(from: IndexPath(section, old - oldStart[section]), to: newPath(new)))
+                    result.movedItems.append(IndexPathMove(from: IndexPath(section, old - oldStart[section]), to: newLayout.searchedPath(new)))
                 } else if changed[new] {
                     result.updatedItems.append(IndexPath(section, old - oldStart[section]))
                     modelPaths.append(IndexPath(section, new - newStart[section]))

@@ -131,35 +131,56 @@ extension SectionedChangeset {
 /// Where the items of each section sit in the flattened list of all items.
 struct SectionLayout {
     let counts: [Int]
-    /// The flat offset of each section's first item.
+    /// The flat offset of each section's first item, then the number of items.
     let start: [Int]
-    /// The section of each flat offset.
+    /// The section of each flat offset; empty for a layout made without it, whose index paths
+    /// are searched in ``start`` (``searchedPath(_:)``).
     let sectionOf: [Int]
 
-    init(counts: [Int]) {
+    /// The layout of sections of `counts` items; with the section of each item unless
+    /// `sectionOfEachItem` is `false` (O(sections) then, not O(items)).
+    init(counts: [Int], sectionOfEachItem: Bool = true) {
         self.counts = counts
         var start: [Int] = []
-        start.reserveCapacity(counts.count)
+        start.reserveCapacity(counts.count + 1)
+        var total = 0
+        for count in counts {
+            start.append(total)
+            total += count
+        }
+        start.append(total)
         var sectionOf: [Int] = []
-        sectionOf.reserveCapacity(counts.reduce(0, +))
-        for (section, count) in counts.enumerated() {
-            start.append(sectionOf.count)
-            sectionOf.append(contentsOf: repeatElement(section, count: count))
+        if sectionOfEachItem {
+            sectionOf.reserveCapacity(total)
+            for (section, count) in counts.enumerated() {
+                sectionOf.append(contentsOf: repeatElement(section, count: count))
+            }
         }
         self.start = start
         self.sectionOf = sectionOf
     }
 
     var sectionCount: Int { counts.count }
-    var itemCount: Int { sectionOf.count }
+    var itemCount: Int { start[counts.count] }
 
     /// The flat offsets of the items of `section`.
-    func range(of section: Int) -> Range<Int> { start[section]..<start[section] + counts[section] }
+    func range(of section: Int) -> Range<Int> { start[section]..<start[section + 1] }
 
     /// The index path of the item at flat offset `flat`.
     func path(_ flat: Int) -> IndexPath {
         let section = sectionOf[flat]
         return IndexPath(section, flat - start[section])
+    }
+
+    /// The index path of the item at flat offset `flat`, by a binary search of ``start``: for a
+    /// layout made without the section of each item. O(log sections).
+    func searchedPath(_ flat: Int) -> IndexPath {
+        var low = 0, high = counts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if start[middle] <= flat { low = middle } else { high = middle }
+        }
+        return IndexPath(low, flat - start[low])
     }
 }
 

@@ -48,10 +48,8 @@ extension MemoryStorage: EditableStorage {
     /// reading), the item keeping its identity and revision; `false`, changing nothing, for a
     /// content of another storage or index paths it does not hold. O(log n).
     public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
-        guard content.origin == origin, content.holdsItem(at: source), destination.count == 2,
-              content.sections.indices.contains(destination[0]), destination[1] >= 0,
-              destination[1] <= content.sections[destination[0]].count - (destination[0] == source[0] ? 1 : 0)
-        else { return false }
+        guard content.origin == origin, content.holdsItem(at: source),
+              content.isMoveDestination(destination, forItemAt: source) else { return false }
         if source[0] == destination[0] {
             content.sections[source[0]].moveItem(from: source[1], to: destination[1])
         } else {

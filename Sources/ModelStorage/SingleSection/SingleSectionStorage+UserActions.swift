@@ -55,8 +55,8 @@ extension SingleSectionStorage: EditableStorage, TypedItemStorage {
     /// reading); `false`, changing nothing, for a content of another storage or index paths it
     /// does not hold. In place: O(items between the two places).
     public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
-        guard content.origin == origin, content.holdsItem(at: source), destination.count == 2, destination[0] == 0,
-              destination[1] >= 0, destination[1] < content.items.count else { return false }
+        guard content.origin == origin, content.holdsItem(at: source),
+              content.isMoveDestination(destination, forItemAt: source) else { return false }
         content.items.moveElement(from: source[1], to: destination[1])
         content.itemsRevision = nil   // no longer any list of the storage's
         return true

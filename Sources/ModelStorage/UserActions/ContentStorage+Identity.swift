@@ -32,9 +32,19 @@ extension ContentStorage {
 
 extension StorageContent {
     /// Whether `indexPath` is a (section, item) pair that names an item of this content.
-    func holdsItem(at indexPath: IndexPath) -> Bool {
+    package func holdsItem(at indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && indexPath[0] >= 0 && indexPath[0] < numberOfSections
             && indexPath[1] >= 0 && indexPath[1] < numberOfItems(inSection: indexPath[0])
+    }
+
+    /// Whether the item at `source` (which this content holds) can move to `destination`, read as
+    /// UIKit's `moveRow(at:to:)` reads it (the place in the list after the item left `source`):
+    /// an existing section, and an item index up to its count, less one within `source`'s
+    /// section. The one check of a move's destination, for the updater and every storage.
+    package func isMoveDestination(_ destination: IndexPath, forItemAt source: IndexPath) -> Bool {
+        guard destination.count == 2, destination[0] >= 0, destination[0] < numberOfSections else { return false }
+        let count = numberOfItems(inSection: destination[0]) - (destination[0] == source[0] ? 1 : 0)
+        return destination[1] >= 0 && destination[1] <= count
     }
 }
 

@@ -39,7 +39,7 @@ extension ViewUpdater: UserActionHandling {
     ///   storage's move.
     public func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         guard content.holdsItem(at: source) else { throw .noItemDisplayed(source) }
-        guard isDestination(destination, forItemAt: source) else { throw .invalidDestination(destination) }
+        guard content.isMoveDestination(destination, forItemAt: source) else { throw .invalidDestination(destination) }
         guard source != destination else { return }
         let storageSource = storageIndexPath(forDisplayed: source)
         // Contents of a storage that cannot take a move make the view read everything again.
@@ -73,15 +73,6 @@ extension ViewUpdater: UserActionHandling {
         } catch {
             throw .storageRefused(error)
         }
-    }
-
-    /// Whether `destination` is a place the item at `source` can be moved to in the displayed
-    /// content: an existing section, an item index up to its count (less one within the same
-    /// section, where the item left first).
-    private func isDestination(_ destination: IndexPath, forItemAt source: IndexPath) -> Bool {
-        guard destination.count == 2, destination[0] >= 0, destination[0] < content.numberOfSections else { return false }
-        let count = content.numberOfItems(inSection: destination[0]) - (destination[0] == source[0] ? 1 : 0)
-        return destination[1] >= 0 && destination[1] <= count
     }
 
     /// The storage index path (UIKit's `moveRow(at:to:)` reading) where the item at

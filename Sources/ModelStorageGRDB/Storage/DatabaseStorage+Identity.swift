@@ -52,12 +52,8 @@ extension DatabaseStorage: TypedItemStorage {
     /// content of another storage or index paths it does not hold. In place: O(rows after the
     /// two places in their sections).
     public func moveItem(in content: inout Content, at source: IndexPath, to destination: IndexPath) -> Bool {
-        let sections = content.index.sections
-        guard content.origin == origin, source.count == 2, destination.count == 2,
-              sections.indices.contains(source[0]), sections[source[0]].items.indices.contains(source[1]),
-              sections.indices.contains(destination[0]), destination[1] >= 0,
-              destination[1] <= sections[destination[0]].items.count - (destination[0] == source[0] ? 1 : 0)
-        else { return false }
+        guard content.origin == origin, content.holdsItem(at: source),
+              content.isMoveDestination(destination, forItemAt: source) else { return false }
         let row = content.index.sections[source[0]].items.remove(at: source[1])
         content.index.sections[destination[0]].items.insert(row, at: destination[1])
         return true

@@ -110,11 +110,13 @@ package final class ItemEditing: UserActionHandling {
         guard let item = displayedItem(indexPath) else { return try fail(.noItemDisplayed(indexPath)) }
         let handlers = handlers(of: item)
         do {
-            try updater.userDidDeleteItem(at: indexPath)
-            handlers?.didDelete(item)
-        } catch .notEditable {
-            guard let delete = handlers?.delete else { return try fail(.notEditable) }
-            delete(item)
+            switch try UserEdit.perform(appTakesRequests: handlers?.delete != nil, {
+                () throws(UserActionError) in try updater.userDidDeleteItem(at: indexPath)
+            }) {
+            case .applied: handlers?.didDelete(item)
+            case .requested: handlers?.delete?(item)
+            case .unchanged: break
+            }
         } catch {
             try fail(error)
         }
@@ -123,21 +125,25 @@ package final class ItemEditing: UserActionHandling {
     /// The user dragged the item the view showed at `source` to `destination` (displayed index
     /// paths, as UIKit's `moveRowAt` gives them; the view shows the move): the displayed content
     /// and the storage take the move by identity (or the handlers' `moveItem` writes it at the
-    /// source), then `didMoveItem`. A drop where the item was is a no-op. A failure is reported
-    /// through ``didFail`` and thrown.
+    /// source), then `didMoveItem`. A drop where the item was changes nothing and calls no
+    /// handler (see `UserEdit`). A failure is reported through ``didFail`` and thrown.
     package func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         guard let item = displayedItem(source) else { return try fail(.noItemDisplayed(source)) }
-        guard source != destination else { return }
         let handlers = handlers(of: item)
-        let storageSource = updater.storageIndexPath(forDisplayed: source)
+        var storageSource: IndexPath?
         do {
-            try updater.userDidMoveItem(at: source, to: destination)
-            if let storageSource, let storageDestination = updater.storageIndexPath(forDisplayed: destination) {
-                handlers?.didMove(item, storageSource, storageDestination)
+            switch try UserEdit.move(from: source, to: destination, appTakesRequests: handlers?.move != nil, {
+                () throws(UserActionError) in
+                storageSource = updater.storageIndexPath(forDisplayed: source)
+                try updater.userDidMoveItem(at: source, to: destination)
+            }) {
+            case .applied:
+                if let storageSource, let storageDestination = updater.storageIndexPath(forDisplayed: destination) {
+                    handlers?.didMove(item, storageSource, storageDestination)
+                }
+            case .requested: handlers?.move?(item, destination)
+            case .unchanged: break
             }
-        } catch .notEditable {
-            guard let move = handlers?.move else { return try fail(.notEditable) }
-            move(item, destination)
         } catch {
             try fail(error)
         }

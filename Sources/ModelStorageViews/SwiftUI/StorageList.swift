@@ -103,8 +103,8 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
     /// its new displayed index path. An editable storage moves the dragged item by identity first:
     /// a notice. For a storage the list cannot edit, `action` writes the new order at its source:
     /// a request; when it throws (the error goes to ``onActionError(_:)``) or writes nothing, the
-    /// next batch moves the row back. UIKit and AppKit (a row dropped between rows, across
-    /// sections too).
+    /// next batch moves the row back. A drop where the row was is no move: `action` does not run.
+    /// UIKit and AppKit (a row dropped between rows, across sections too).
     public func onMove<Item>(_ type: Item.Type, perform action: @escaping @MainActor (Item, IndexPath) throws -> Void) -> Self {
         modified { $0.moves.append(StorageListContent<ID>.MoveHandler(action)) }
     }

@@ -68,23 +68,25 @@ extension ListHost {
         if lost { selectionDidChange?(selection) }
     }
 
-    /// The displayed index path of the item with id `id`: at `hint`, then within 128 items of it
-    /// in its section, then anywhere; `nil` when the view does not show it.
+    /// The displayed index path of the item with id `id`: nearest `hint` in its section (at
+    /// `hint`, then within 128 items of it, then anywhere in the section: `index(near:where:)`),
+    /// then in the other sections; `nil` when the view does not show it.
     func locate(_ id: ID, near hint: IndexPath?) -> IndexPath? {
         let sections = updater.numberOfSections
-        func matches(_ section: Int, _ item: Int) -> Bool {
-            updater.item(at: IndexPath(indexes: [section, item])).flatMap(identify) == id
+        /// The item of `section` with id `id`, nearest `hint`.
+        func item(in section: Int, near hint: Int) -> IndexPath? {
+            let items = 0..<updater.numberOfItems(inSection: section)
+            return items.index(near: hint) { item in
+                updater.item(at: IndexPath(indexes: [section, item])).flatMap(identify) == id
+            }.map { IndexPath(indexes: [section, $0]) }
         }
+        var hintSection: Int?
         if let hint, hint.count == 2, hint[0] >= 0, hint[0] < sections {
-            let section = hint[0], count = updater.numberOfItems(inSection: section)
-            let window = max(0, min(hint[1] - 128, count))..<max(0, min(count, hint[1] + 129))
-            if window.contains(hint[1]) && matches(section, hint[1]) { return hint }
-            if let item = window.first(where: { matches(section, $0) }) { return IndexPath(indexes: [section, item]) }
+            hintSection = hint[0]
+            if let found = item(in: hint[0], near: hint[1]) { return found }
         }
-        for section in 0..<sections {
-            if let item = (0..<updater.numberOfItems(inSection: section)).first(where: { matches(section, $0) }) {
-                return IndexPath(indexes: [section, item])
-            }
+        for section in 0..<sections where section != hintSection {
+            if let found = item(in: section, near: 0) { return found }
         }
         return nil
     }

@@ -13,6 +13,9 @@ import ModelStorage
 /// - a storage the list cannot edit (`DatabaseStorage`) changes only when the app changes its
 ///   source: the handlers are then a *request*, which may fail (a delete that throws keeps the
 ///   row, a move that throws is animated back), reported to ``didFailAction``.
+///
+/// A drop where the item was is no move: the storage and ``didMoveItem`` hear nothing of it. The
+/// data sources of UIKit and AppKit follow the same policy.
 extension ListHost: UserActionHandling {
     /// A swipe to delete of the row the view shows at `indexPath`: the storage removes that item
     /// by identity (`ViewUpdater/userDidDeleteItem(at:)`) and ``didDeleteItem`` is told; for a
@@ -43,17 +46,17 @@ extension ListHost: UserActionHandling {
     /// view already shows the move): the updater takes it (`ViewUpdater/userDidMoveItem(at:to:)`)
     /// and ``didMoveItem`` is told, also for a storage the updater cannot edit (whose app writes
     /// the new order; else the next batch animates the row back). An error the handler throws
-    /// goes to ``didFailAction``.
+    /// goes to ``didFailAction``. A drop where the item was changes nothing and calls no handler.
     ///
     /// - Throws: the updater's `UserActionError`, except `UserActionError/notEditable` when
     ///   ``didMoveItem`` is set.
     public func userDidMoveItem(at source: IndexPath, to destination: IndexPath) throws(UserActionError) {
         guard let item = updater.item(at: source) else { throw .noItemDisplayed(source) }
-        do {
-            try updater.userDidMoveItem(at: source, to: destination)
-        } catch .notEditable where didMoveItem != nil {
-            // The app writes the new order at its source.
+        // Applied (the handler is a notice) or requested (the app writes the new order).
+        let outcome = try UserEdit.move(from: source, to: destination, appTakesRequests: didMoveItem != nil) {
+            () throws(UserActionError) in try updater.userDidMoveItem(at: source, to: destination)
         }
+        guard outcome != .unchanged else { return }
         _ = runHandler { try didMoveItem?(item, destination) }
     }
 
@@ -91,14 +94,12 @@ extension ListHost: UserActionHandling {
     /// The deletion: whether the item left the storage or the request was taken.
     private func delete(at indexPath: IndexPath) throws(UserActionError) -> Bool {
         guard let item = updater.item(at: indexPath) else { throw .noItemDisplayed(indexPath) }
-        var isRequest = false
-        do {
-            try updater.userDidDeleteItem(at: indexPath)
-        } catch .notEditable where didDeleteItem != nil {
-            isRequest = true   // the app removes it at its source
+        // Applied (the handler is a notice) or requested (the app removes it at its source).
+        let outcome = try UserEdit.perform(appTakesRequests: didDeleteItem != nil) {
+            () throws(UserActionError) in try updater.userDidDeleteItem(at: indexPath)
         }
         let handled = runHandler { try didDeleteItem?(item) }
-        return handled || !isRequest
+        return handled || outcome == .applied
     }
 
     /// Runs an app's handler; an error it throws goes to ``didFailAction``. Returns whether it
