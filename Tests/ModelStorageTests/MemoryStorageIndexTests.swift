@@ -187,7 +187,7 @@ import SeededRandom
         for _ in 0..<600 {
             let key = keys[Int.random(in: 0..<keys.count, using: &random)]
             if Bool.random(using: &random) || model[key, default: []].isEmpty {
-                table.insert(ItemLookup.Entry(slot: nextSlot, position: 0), key: key)
+                table.insert(ItemLookup.Entry(slot: nextSlot, label: 0), key: key)
                 model[key, default: []].append(nextSlot)
                 nextSlot += 1
             } else {

@@ -54,7 +54,7 @@ extension MemoryStorage: EditableStorage {
             content.sections[source[0]].moveItem(from: source[1], to: destination[1])
         } else {
             let moved = content.sections[source[0]].remove(at: source[1])
-            content.sections[destination[0]].insert(moved, at: destination[1])
+            content.sections[destination[0]].insert([moved], at: destination[1])
         }
         content.mutationCount = nil   // no longer any state of the storage's
         return true

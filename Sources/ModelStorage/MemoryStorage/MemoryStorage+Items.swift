@@ -97,7 +97,7 @@ extension MemoryStorage {
     /// Removes the first item equal to `item` (for an `Identifiable` `T`, the first equal one
     /// among the items with its id: see `indexPath(forItem:)`).
     ///
-    /// - Complexity: to find it, O(number of sections) on average for an `Identifiable` `T`,
+    /// - Complexity: to find it, O(number of sections × log n) on average for an `Identifiable` `T`,
     ///   O(total items) otherwise (a scan); plus O(log n) to remove it from its section's tree.
     /// - Throws: ``StorageError/itemNotFound(_:)``.
     public func removeItem<T: Equatable>(_ item: T) throws(StorageError) {
@@ -107,7 +107,7 @@ extension MemoryStorage {
 
     /// Removes the first item equal to `item`.
     ///
-    /// - Complexity: O(number of sections) on average to find it, through the per-section
+    /// - Complexity: O(number of sections × log n) on average to find it, through the per-section
     ///   index (see `indexPath(forItem:)`), plus O(log n) to remove it from its section's tree
     ///   (the index follows in O(1)).
     /// - Throws: ``StorageError/itemNotFound(_:)``.
@@ -183,7 +183,7 @@ extension MemoryStorage {
     }
 
     /// Replaces the first item equal to `itemToReplace` with `replacingItem`, reported as an
-    /// update carrying the new model. O(number of sections) on average, through the
+    /// update carrying the new model. O(number of sections × log n) on average, through the
     /// per-section index (see `indexPath(forItem:)`), which follows the change in O(1).
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
@@ -204,7 +204,7 @@ extension MemoryStorage {
         commit { $0.replaceItem(at: path, with: model) }
     }
 
-    /// Reports the first item equal to `item` as updated. O(number of sections) on average,
+    /// Reports the first item equal to `item` as updated. O(number of sections × log n) on average,
     /// through the per-section index.
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``.

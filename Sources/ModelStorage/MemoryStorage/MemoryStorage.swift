@@ -19,7 +19,7 @@ import FingerprintDiff
 ///   which type-and-id matching, cell kinds and per-type registrations then see. An optional
 ///   that holds nothing is refused (``StorageError/nilItem(at:)``) or, for a supplementary
 ///   model, removes it.
-/// - Items are found by value in O(1) on average per section (`indexPath(forItem:)`,
+/// - Items are found by value in O(log n) per section (`indexPath(forItem:)`,
 ///   `removeItem(_:)`, `replaceItem(_:with:)`, `reloadItem(_:)`): `Hashable` items by hash
 ///   value, `Identifiable` ones by the hash value of their id, through a per-section index that
 ///   is built on the first look-up and then follows every change (see `SectionStore`). Items

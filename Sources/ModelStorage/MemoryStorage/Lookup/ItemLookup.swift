@@ -9,18 +9,14 @@
 /// a wrong answer.
 ///
 /// **Positions that survive changes.** Each entry holds the item's identity (its slot) and its
-/// *recorded* position: exact when recorded, and stale afterwards by at most `drift`, the number
-/// of items inserted or removed before the end of the section since the table was built (each
-/// shifts an item by one place at most). So an item is at its recorded position plus or minus
-/// `drift`, and ``forEachCandidate(forKey:in:_:)`` finds it by looking outward from there,
-/// comparing 64-bit identities (unique in a storage): exact, and O(distance actually moved).
-/// Appending and removing at the end move nothing and add no drift. When `drift` passes
-/// ``isStale(count:)``'s bound (a sixteenth of the section, and never below 64), the owner builds the table again,
-/// so a run of k single changes costs O(k) here on average, whatever the section's size.
+/// label (see ``Labels``): labels grow with the offsets in the section, so the section's tree
+/// finds the item's offset from its label in O(log n), whatever was inserted, removed or moved
+/// elsewhere since the entry was made; the slot confirms it. Nothing is ever rebuilt because
+/// of edits: an entry changes only when its own item is inserted, removed, replaced or moved,
+/// or when its label is spread again (``labelled(_:)``).
 ///
 /// **Following changes.** An insertion, removal or replacement costs one dynamic cast and one
-/// hash per item it touches (``inserted(_:slots:at:countBefore:)``, ``removed(_:slot:at:countBefore:)``,
-/// ``replaced(_:with:slot:at:)``), never a rebuild.
+/// hash per item it touches, never a rebuild.
 struct ItemLookup {
     /// How an item is keyed.
     enum Kind: Hashable {
@@ -32,10 +28,10 @@ struct ItemLookup {
         case id
     }
 
-    /// An indexed item: its identity and its position when recorded.
+    /// An indexed item: its identity and its label.
     struct Entry {
         var slot: UInt64
-        var position: Int
+        var label: UInt64
     }
 
     /// The type the table indexes, and how.
@@ -45,8 +41,6 @@ struct ItemLookup {
     private let key: (any Sendable) -> Int?
     /// Key to the items with that key.
     private var table: KeyedEntries
-    /// The most any item has moved since its position was recorded.
-    private var drift = 0
 
     /// The table of the items of type `T` in `section`, keyed by their hash values. O(items):
     /// one dynamic cast and one hash each.
@@ -66,11 +60,9 @@ struct ItemLookup {
         self.kind = kind
         self.key = key
         table = KeyedEntries(capacity: section.count)
-        var position = 0
         section.entries.forEachChunk { chunk in
-            for entry in chunk {
-                if let key = key(entry.model) { add(Entry(slot: entry.slot, position: position), key: key) }
-                position += 1
+            for item in chunk {
+                if let key = key(item.model) { table.insert(Entry(slot: item.slot, label: item.label), key: key) }
             }
         }
     }
@@ -80,97 +72,63 @@ struct ItemLookup {
         self.kind == kind && type == ObjectIdentifier(T.self)
     }
 
-    /// Whether the recorded positions have drifted so far that building the table again is
-    /// cheaper than looking around them, for a section of `count` items: more than a sixteenth
-    /// of them, and more than 64 (below that, looking around is cheap whatever the section).
-    func isStale(count: Int) -> Bool { drift > max(64, count / 16) }
-
-    /// Calls `body` with the current position of every item keyed `key` in `section`. O(log n)
-    /// average times the distance each moved, plus the items that share the key. Returns `false`
-    /// when an item is not where its entry allows (never expected: the owner then builds the
-    /// table again).
+    /// Calls `body` with the current offset of every item keyed `key` in `section`. O(log n)
+    /// per item that shares the key. Returns `false` when an item is not where its entry says
+    /// (never expected: the owner then builds the table again).
     func forEachCandidate(forKey key: Int, in section: StoredSection, _ body: (Int) -> Void) -> Bool {
         var found = true
         table.forEach(key: key) { entry in
-            guard let position = Self.search(entry.slot, from: entry.position, within: drift, in: section) else {
+            guard let offset = section.offset(ofLabel: entry.label, slot: entry.slot) else {
                 found = false
                 return false
             }
-            body(position)
+            body(offset)
             return true
         }
         return found
     }
 
-    /// Looks for `slot` at `start`, then one further on each side at a time, up to `radius`.
-    private static func search(_ slot: UInt64, from start: Int, within radius: Int, in section: StoredSection) -> Int? {
-        var distance = 0
-        let count = section.count
-        while distance <= radius {
-            let after = start + distance, before = start - distance
-            if after >= 0 && after < count && section.slot(at: after) == slot { return after }
-            if before >= 0 && before < count && section.slot(at: before) == slot { return before }
-            if after >= count && before < 0 { return nil }
-            distance += 1
-        }
-        return nil
-    }
-
     // MARK: Following the section's changes
 
-    /// `items` with identities `slots` were inserted at `index` into a section that held
-    /// `countBefore` items. O(items.count).
-    mutating func inserted(_ items: [any Sendable], slots: [UInt64], at index: Int, countBefore: Int) {
-        if index < countBefore { drift += items.count }
-        for (offset, item) in items.enumerated() {
-            if let key = key(item) { add(Entry(slot: slots[offset], position: index + offset), key: key) }
+    /// `items` were inserted, moved, or given new labels. O(items.count) on average.
+    mutating func labelled(_ items: [StoredItem]) {
+        for item in items {
+            if let key = key(item.model) { table.upsert(Entry(slot: item.slot, label: item.label), key: key) }
         }
     }
 
-    /// `item` with identity `slot` was removed from `index` of a section that held `countBefore`
-    /// items. O(1) average, plus the items that share its key.
-    mutating func removed(_ item: any Sendable, slot: UInt64, at index: Int, countBefore: Int) {
-        if index < countBefore - 1 { drift += 1 }
-        if let key = key(item) { remove(slot, key: key) }
+    /// `item` with identity `slot` was removed. O(1) average, plus the items that share its key.
+    mutating func removed(_ item: any Sendable, slot: UInt64) {
+        if let key = key(item) { table.remove(slot: slot, key: key) }
     }
 
-    /// `items` with identities `slots` were removed from anywhere in the section. O(items.count).
+    /// `items` with identities `slots` were removed. O(items.count).
     mutating func removed(_ items: [any Sendable], slots: [UInt64]) {
-        drift += items.count
-        for (item, slot) in zip(items, slots) {
-            if let key = key(item) { remove(slot, key: key) }
-        }
+        for (item, slot) in zip(items, slots) { removed(item, slot: slot) }
     }
 
-    /// The item with identity `slot` at `index` was `old` and is now `new`. O(1) average.
-    mutating func replaced(_ old: any Sendable, with new: any Sendable, slot: UInt64, at index: Int) {
-        if let key = key(old) { remove(slot, key: key) }
-        if let key = key(new) { add(Entry(slot: slot, position: index), key: key) }
-    }
-
-    private mutating func add(_ entry: Entry, key: Int) {
-        table.insert(entry, key: key)
-    }
-
-    private mutating func remove(_ slot: UInt64, key: Int) {
-        table.remove(slot: slot, key: key)
+    /// The item `old` (as stored before) was replaced in place by `new`, keeping its identity
+    /// and label. O(1) average.
+    mutating func replaced(_ old: StoredItem, with new: any Sendable) {
+        removed(old.model, slot: old.slot)
+        if let key = key(new) { table.insert(Entry(slot: old.slot, label: old.label), key: key) }
     }
 
     /// With the trait `InternalChecks`, traps unless the table holds exactly the items of its
-    /// type in `section`, each under its key and found where it is. O(items × drift × log n).
+    /// type in `section`, each under its key and found where it is. O(items log n).
     func _checkInvariants(_ section: StoredSection) {
         #if InternalChecks
         var expected: [Int: [UInt64]] = [:]
-        for entry in section.entries {
-            if let key = key(entry.model) { expected[key, default: []].append(entry.slot) }
+        for item in section.entries {
+            if let key = key(item.model) { expected[key, default: []].append(item.slot) }
         }
         var held: [Int: [UInt64]] = [:]
         for (key, entries) in table.allEntries {
             precondition(held[key] == nil && !entries.isEmpty, "ItemLookup: key \(key) held twice, or empty")
             held[key] = entries.map(\.slot)
             for entry in entries {
-                let found = Self.search(entry.slot, from: entry.position, within: drift, in: section)
-                precondition(found.map { section.slot(at: $0) } == entry.slot, "ItemLookup: slot \(entry.slot) not within \(drift) of \(entry.position)")
+                precondition(section.offset(ofLabel: entry.label, slot: entry.slot) != nil,
+                             "ItemLookup: slot \(entry.slot) not found by its label \(entry.label)")
             }
         }
         precondition(expected.mapValues { $0.sorted() } == held.mapValues { $0.sorted() },
@@ -178,6 +136,7 @@ struct ItemLookup {
         #endif
     }
 }
+
 
 /// How an `Identifiable` type is keyed by id, decided at run time: every `Equatable` look-up of
 /// an `Identifiable` type goes through the id index without a public overload of its own (which

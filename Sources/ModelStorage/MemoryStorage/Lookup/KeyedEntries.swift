@@ -87,6 +87,23 @@ struct KeyedEntries {
         }
     }
 
+    /// Sets the entry of `entry.slot` under `key` to `entry`, adding it when there is none.
+    /// O(1) average plus the entries of the key.
+    mutating func upsert(_ entry: ItemLookup.Entry, key: Int) {
+        let (bucket, found) = bucket(of: key)
+        if found {
+            var node = buckets[bucket]
+            while node != Self.empty {
+                if entries[Int(node)].slot == entry.slot {
+                    entries[Int(node)] = entry
+                    return
+                }
+                node = next[Int(node)]
+            }
+        }
+        insert(entry, key: key)
+    }
+
     /// Removes the entry of `slot` under `key`; nothing when there is none.
     mutating func remove(slot: UInt64, key: Int) {
         let (bucket, found) = bucket(of: key)

@@ -1,8 +1,8 @@
 /// What finds an item of one section without a scan: the items of the type last looked for, by
-/// key, with where each one is (`ItemLookup`). Built on the first look-up, then it follows the
-/// section's changes item by item, so a look-up after a change costs what the change touched,
-/// not a rebuild; built again when another type is looked for, or when the recorded positions
-/// have drifted too far (see `ItemLookup`).
+/// key, with the label that finds each one in the section's tree (`ItemLookup`). Built on the
+/// first look-up, then it follows the section's changes item by item, so a look-up after any
+/// number of changes costs O(log n), never a rebuild; built again only when another type is
+/// looked for.
 ///
 /// Kept by `SectionStore` beside each live section, never inside the section value: a section
 /// handed to readers (a delivery's shown content, a view's displayed content) is a plain
@@ -13,11 +13,11 @@ struct SectionIndex {
 
     /// The offset of the first item of `section` that is a `T` equal to `item`, among those
     /// keyed `key` in the table `kind` makes (`makeLookup` builds it when another type, or none,
-    /// is indexed, or when it has drifted too far). O(1) average once built, plus the items that
-    /// share the key; building costs O(items) (one dynamic cast and one hash each).
+    /// is indexed). O(log n) once built, per item that shares the key; building costs O(items)
+    /// (one dynamic cast and one hash each).
     mutating func firstIndex<T: Equatable>(of item: T, key: Int, kind: ItemLookup.Kind, in section: StoredSection,
                                            makeLookup: () -> ItemLookup) -> Int? {
-        if lookup?.indexes(T.self, by: kind) != true || lookup!.isStale(count: section.count) { lookup = makeLookup() }
+        if lookup?.indexes(T.self, by: kind) != true { lookup = makeLookup() }
         var best: Int?
         let found = lookup!.forEachCandidate(forKey: key, in: section) { position in
             if position < best ?? .max, cast(section.item(at: position), to: T.self, { $0 == item }) == true {
@@ -26,7 +26,7 @@ struct SectionIndex {
         }
         guard found else {
             // An entry out of step with the section: never expected (InternalChecks traps first).
-            assertionFailure("SectionIndex: an indexed item is not where its entry allows")
+            assertionFailure("SectionIndex: an indexed item is not where its entry says")
             lookup = nil
             return section.firstIndex(of: item)
         }
@@ -35,16 +35,14 @@ struct SectionIndex {
 
     // MARK: Following the section's changes
 
-    /// `items` with identities `slots` were inserted at `index` into a section of `countBefore`
-    /// items. O(items.count).
-    mutating func inserted(_ items: [any Sendable], slots: [UInt64], at index: Int, countBefore: Int) {
-        lookup?.inserted(items, slots: slots, at: index, countBefore: countBefore)
+    /// `items` were inserted or moved, or their labels spread again. O(items.count).
+    mutating func labelled(_ items: [StoredItem]) {
+        lookup?.labelled(items)
     }
 
-    /// `item` with identity `slot` was removed from `index` of a section of `countBefore` items.
-    /// O(1) average.
-    mutating func removed(_ item: any Sendable, slot: UInt64, at index: Int, countBefore: Int) {
-        lookup?.removed(item, slot: slot, at: index, countBefore: countBefore)
+    /// `item` with identity `slot` was removed. O(1) average.
+    mutating func removed(_ item: any Sendable, slot: UInt64) {
+        lookup?.removed(item, slot: slot)
     }
 
     /// `items` with identities `slots` were removed from anywhere in the section, which held
@@ -55,9 +53,9 @@ struct SectionIndex {
         lookup?.removed(items, slots: slots)
     }
 
-    /// The item with identity `slot` at `index` was `old` and is now `new`. O(1) average.
-    mutating func replaced(_ old: any Sendable, with new: any Sendable, slot: UInt64, at index: Int) {
-        lookup?.replaced(old, with: new, slot: slot, at: index)
+    /// The item `old` (as stored before) was replaced in place by `new`. O(1) average.
+    mutating func replaced(_ old: StoredItem, with new: any Sendable) {
+        lookup?.replaced(old, with: new)
     }
 
     /// Every item of the section was replaced: forget everything. O(1).
@@ -65,8 +63,8 @@ struct SectionIndex {
         lookup = nil
     }
 
-    /// With the trait `InternalChecks`, traps when the index disagrees with `section`. O(items ×
-    /// drift); only for sections small enough to keep test runs fast.
+    /// With the trait `InternalChecks`, traps when the index disagrees with `section`. O(items
+    /// log n); only for sections small enough to keep test runs fast.
     func _checkInvariants(_ section: StoredSection) {
         #if InternalChecks
         guard section.count <= 4_096 else { return }

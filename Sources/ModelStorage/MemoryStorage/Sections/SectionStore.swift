@@ -20,9 +20,9 @@ import FingerprintDiff
 /// public method has not checked.
 ///
 /// **Look-ups** find the first item equal to a value (the first section holding one, then the
-/// first offset in it) through the sections' indexes: O(1) average per section once an index
-/// is built, and an index is built once (O(items), one dynamic cast each) and then follows every
-/// change.
+/// first offset in it) through the sections' indexes: O(log n) per section once an index is
+/// built (the item's label finds its offset in the section's tree, see `Labels`), and an index is
+/// built once (O(items), one dynamic cast each) and then follows every change.
 struct SectionStore {
     /// The live sections.
     private(set) var sections: [StoredSection] = []
@@ -48,7 +48,7 @@ struct SectionStore {
     }
 
     /// The index path of the first `T` equal to `item`, found among the items with its id
-    /// (`idKey`). O(sections) on average, plus the items that
+    /// (`idKey`). O(sections × log n) on average, plus the items that
     /// share the id.
     mutating func firstIndexPath<T: Equatable>(of item: T, idKey: IDKey<T>) -> IndexPath? {
         firstIndexPath(of: item, key: idKey.own(item), kind: .id) { section in
@@ -157,9 +157,9 @@ struct SectionStore {
             var end = start
             while end < paths.count && paths[end][0] == section { end += 1 }
             if end - start == 1 {
-                let offset = paths[start][1], countBefore = sections[section].count
+                let offset = paths[start][1]
                 let removed = sections[section].remove(at: offset)
-                indexes[section].removed(removed.model, slot: removed.slot, at: offset, countBefore: countBefore)
+                indexes[section].removed(removed.model, slot: removed.slot)
             } else {
                 removeItems(atSortedOffsets: paths[start..<end].map { $0[1] }, inSection: section)
             }
@@ -180,9 +180,8 @@ struct SectionStore {
 
     /// Sets the model at a valid index path, keeping the item's identity (an update).
     mutating func replaceItem(at path: IndexPath, with model: any Sendable) -> PrimitiveChange? {
-        let slot = sections[path[0]].slot(at: path[1])
         let old = sections[path[0]].replace(at: path[1], with: model, revision: nextRevision())
-        indexes[path[0]].replaced(old, with: model, slot: slot, at: path[1])
+        indexes[path[0]].replaced(old, with: model)
         checkIndex(path[0])
         var replaced = change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
         replaced.isOneReplacement = !isBatching
@@ -195,9 +194,8 @@ struct SectionStore {
     /// already happened on screen.
     mutating func moveItem(from source: IndexPath, to destination: IndexPath, silently: Bool) -> PrimitiveChange? {
         if source[0] == destination[0] { return moveItem(inSection: source[0], from: source[1], to: destination[1], silently: silently) }
-        let countBefore = sections[source[0]].count
         let moved = sections[source[0]].remove(at: source[1])
-        indexes[source[0]].removed(moved.model, slot: moved.slot, at: source[1], countBefore: countBefore)
+        indexes[source[0]].removed(moved.model, slot: moved.slot)
         let created = createSections(through: destination[0])
         insert([moved.model], slots: [moved.slot], revisions: [moved.revision], at: destination[1], inSection: destination[0])
         guard !silently else { return nil }
@@ -208,14 +206,10 @@ struct SectionStore {
     }
 
     /// Moves the item at `source` to `destination` within `section` (both valid), in O(log n);
-    /// the index is told of a removal and an insertion, as for a move between sections.
+    /// the index learns the item's new label (and those of the items spread again).
     private mutating func moveItem(inSection section: Int, from source: Int, to destination: Int,
                                    silently: Bool) -> PrimitiveChange? {
-        let count = sections[section].count
-        let model = sections[section].item(at: source), slot = sections[section].slot(at: source)
-        sections[section].moveItem(from: source, to: destination)
-        indexes[section].removed(model, slot: slot, at: source, countBefore: count)
-        indexes[section].inserted([model], slots: [slot], at: destination, countBefore: count - 1)
+        indexes[section].labelled(sections[section].moveItem(from: source, to: destination))
         checkIndex(section)
         guard !silently else { return nil }
         let move = IndexPathMove(from: IndexPath(section, source), to: IndexPath(section, destination))
@@ -335,10 +329,10 @@ struct SectionStore {
     /// `revisions` are theirs (moved items keep theirs), the current revision by default.
     private mutating func insert(_ models: [any Sendable], slots: [UInt64], revisions: [UInt64]? = nil, at offset: Int,
                                  inSection section: Int) {
-        let countBefore = sections[section].count
-        sections[section].insert(models, slots: slots, revisions: revisions ?? Array(repeating: revision, count: models.count),
-                                 at: offset)
-        indexes[section].inserted(models, slots: slots, at: offset, countBefore: countBefore)
+        let new = (0..<models.count).map {
+            StoredItem(model: models[$0], slot: slots[$0], revision: revisions?[$0] ?? revision)
+        }
+        indexes[section].labelled(sections[section].insert(new, at: offset))
         checkIndex(section)
     }
 

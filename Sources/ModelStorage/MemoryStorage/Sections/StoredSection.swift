@@ -33,7 +33,7 @@ struct StoredSection: Sendable {
     /// A section of `model`'s items with identities `slots`, everything at `revision`. O(items).
     init(id: UInt64, model: SectionModel, slots: [UInt64], revision: UInt64) {
         self.id = id
-        entries = CountedTree(zip(model.items, slots).lazy.map { StoredItem(model: $0, slot: $1, revision: revision) })
+        entries = Self.tree(model.items, slots: slots) { _ in revision }
         supplementaryModels = model.supplementaryModels
         self.revision = revision
     }
@@ -46,6 +46,22 @@ struct StoredSection: Sendable {
 
     /// The identity of the item at `index` (`0..<count`). O(log n).
     func slot(at index: Int) -> UInt64 { entries[index].slot }
+
+    /// A tree of `items` with identities `slots` and revisions `revision(offset)`, their labels
+    /// spread over the whole range. O(items).
+    private static func tree(_ items: [any Sendable], slots: [UInt64], revision: (Int) -> UInt64) -> CountedTree<StoredItem> {
+        let labels = Labels.between(0, .max, count: items.count)!
+        return CountedTree((0..<items.count).map {
+            StoredItem(model: items[$0], slot: slots[$0], revision: revision($0), label: labels[$0])
+        })
+    }
+
+    /// The offset of the item whose label is `label`, when its identity is `slot`; `nil` when
+    /// no item of the section has both. O(log n) (see ``Labels``).
+    func offset(ofLabel label: UInt64, slot: UInt64) -> Int? {
+        let offset = entries.partitioningPosition { $0.label >= label }
+        return offset < count && entries[offset].slot == slot ? offset : nil
+    }
 
     /// The supplementary model of `kind`, or `nil`. O(1).
     func supplementaryModel(ofKind kind: String) -> (any Sendable)? { supplementaryModels[kind] }
@@ -111,17 +127,62 @@ struct StoredSection: Sendable {
 
     // MARK: Changing
 
-    /// Inserts `items` with their identities and revisions at `index`. O(k log n) for k items
-    /// (O(n + k) when k is large against n).
-    mutating func insert(_ items: [any Sendable], slots newSlots: [UInt64], revisions newRevisions: [UInt64], at index: Int) {
-        entries.insert(contentsOf: (0..<items.count).map {
-            StoredItem(model: items[$0], slot: newSlots[$0], revision: newRevisions[$0])
-        }, at: index)
+    /// Inserts `new` at `index`, labelled between their neighbours; returns every item whose
+    /// label was set: the new ones, and those around them when the labels had to be spread
+    /// again (see ``Labels``). O(k log n) for k items (O(n + k) when k is large against n), plus
+    /// the items spread again.
+    @discardableResult
+    mutating func insert(_ new: [StoredItem], at index: Int) -> [StoredItem] {
+        defer { _checkInvariants() }
+        let low = index > 0 ? entries[index - 1].label : 0
+        let high = index < count ? entries[index].label : .max
+        guard let labels = Labels.between(low, high, count: new.count) else {
+            entries.insert(contentsOf: new, at: index)
+            return spreadLabels(around: index..<index + new.count)
+        }
+        let labelled = zip(new, labels).map { item, label in
+            var item = item
+            item.label = label
+            return item
+        }
+        entries.insert(contentsOf: labelled, at: index)
+        return labelled
     }
 
-    /// Inserts `item` at `index`. O(log n).
-    mutating func insert(_ item: StoredItem, at index: Int) {
-        entries.insert(item, at: index)
+    /// Spreads again, evenly, the labels of the items in the smallest window around `range`
+    /// (doubled each time) whose bounds leave ``Labels/spacing`` per item, or of the whole
+    /// section; returns those items. O(w log n) for a window of w items.
+    private mutating func spreadLabels(around range: Range<Int>) -> [StoredItem] {
+        var window = range
+        while true {
+            let width = Swift.max(window.count, 32)
+            window = Swift.max(0, window.lowerBound - width)..<Swift.min(count, window.upperBound + width)
+            guard window.count < count else { return spreadAllLabels() }
+            let low = window.lowerBound > 0 ? entries[window.lowerBound - 1].label : 0
+            let high = window.upperBound < count ? entries[window.upperBound].label : .max
+            if let labels = Labels.between(low, high, count: window.count, minimumStep: Labels.spacing) {
+                return zip(window, labels).map { offset, label in
+                    entries.update(at: offset) { item in
+                        item.label = label
+                        return item
+                    }
+                }
+            }
+        }
+    }
+
+    /// Spreads the labels of every item evenly over the whole range; returns the items. O(n).
+    private mutating func spreadAllLabels() -> [StoredItem] {
+        let labels = Labels.between(0, .max, count: count)!
+        var all: [StoredItem] = []
+        all.reserveCapacity(count)
+        for (item, label) in zip(entries, labels) {
+            var item = item
+            item.label = label
+            all.append(item)
+        }
+        entries = CountedTree(all)
+        return all
     }
 
     /// Removes the item at `index` and returns it with its identity and revision. O(log n).
@@ -130,9 +191,11 @@ struct StoredSection: Sendable {
     }
 
     /// Moves the item at `source` to `destination` (its offset afterwards) with its identity and
-    /// revision. O(log n).
-    mutating func moveItem(from source: Int, to destination: Int) {
-        entries.move(from: source, to: destination)
+    /// revision; returns the items whose label was set (as ``insert(_:at:)``). O(log n).
+    @discardableResult
+    mutating func moveItem(from source: Int, to destination: Int) -> [StoredItem] {
+        let item = entries.remove(at: source)
+        return insert([item], at: destination)
     }
 
     /// Removes the items at `offsets` (ascending, distinct), keeping the order of the others.
@@ -150,22 +213,34 @@ struct StoredSection: Sendable {
         entries = CountedTree(kept)
     }
 
-    /// Replaces the item at `index`, keeping its identity, as changed at `revision`; returns the
-    /// item it replaced. O(log n).
+    /// Replaces the item at `index`, keeping its identity and label, as changed at `revision`;
+    /// returns the item it replaced. O(log n).
     @discardableResult
-    mutating func replace(at index: Int, with item: any Sendable, revision: UInt64) -> any Sendable {
+    mutating func replace(at index: Int, with item: any Sendable, revision: UInt64) -> StoredItem {
         entries.update(at: index) { entry in
-            let old = entry.model
-            entry = StoredItem(model: item, slot: entry.slot, revision: revision)
+            let old = entry
+            entry.model = item
+            entry.revision = revision
             return old
         }
     }
 
     /// Replaces every item, identity and revision. O(items).
     mutating func replaceAll(_ items: [any Sendable], slots newSlots: [UInt64], revisions newRevisions: [UInt64]) {
-        entries = CountedTree((0..<items.count).lazy.map {
-            StoredItem(model: items[$0], slot: newSlots[$0], revision: newRevisions[$0])
-        })
+        entries = Self.tree(items, slots: newSlots) { newRevisions[$0] }
+    }
+
+    /// With the trait `InternalChecks`, traps unless the labels grow strictly with the offsets.
+    /// O(items); only for sections small enough to keep test runs fast.
+    func _checkInvariants() {
+        #if InternalChecks
+        guard count <= 4_096 else { return }
+        var previous: UInt64?
+        for item in entries {
+            precondition(previous.map { $0 < item.label } ?? true, "StoredSection: labels out of order")
+            previous = item.label
+        }
+        #endif
     }
 
     /// Sets the supplementary model of `kind` (`nil` removes it) as a change at `revision`
