@@ -419,6 +419,9 @@ final class MutatingObserver {
             #expect(StorageState(kept) == before, "seed \(seed): a content taken before the call changed")
             let update = storage.update(since: kept)
             if update.isEmpty { #expect(after.items == before.items) } else { checkUpdate(update, from: before, to: after) }
+            let general = netChange(from: kept.sections, to: storage.core.sections, since: kept.revision, generalPathOnly: true)
+            #expect(update.changes == general.changes, "seed \(seed): \(update) against the general path's \(general)")
+            #expect(Set(update.updatedModels.keys) == Set(general.updatedModels.keys), "seed \(seed): models")
             checkReads(&run, seed: seed)
         }
     }

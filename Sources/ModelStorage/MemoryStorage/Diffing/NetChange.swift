@@ -19,13 +19,16 @@ import FingerprintDiff
 /// When both sides have the same sections (identities and order: the usual case), the
 /// classification is the direct one (see `sameSectionsChanges`), whose result equals the
 /// general path's (`generalPathOnly` runs the general path, for the tests that compare them).
-/// When, moreover, every section has the same item identities in the same order (items only
-/// replaced or reloaded: O(1) per section while the trees are still shared), the update is the
-/// changed items and sections, read from the revisions without matching (`inPlaceChanges`; off
-/// with `inPlacePath: false`, for the tests that compare it with the matching).
+/// Before that, the change is read from what changed (`windowedNetChange`; off with
+/// `inPlacePath: false`, for the tests that compare it with the matching): when no section's
+/// item identities changed (items only replaced or reloaded), the changed items and sections
+/// from the revisions; when the one section changed, the matching of the items between the
+/// ends the two trees hold alike. Both find those ends through the chunks the trees share.
 ///
-/// - Complexity: O(n + k log k) for n items in all and k items that stay in their section,
-///   plus the diff core's time for the section and item identities.
+/// - Complexity: O(c log n) for c changes since the baseline, when they are replacements, or
+///   insertions, removals and moves close together in one section; otherwise O(n + k log k)
+///   for n items in all and k items that stay in their section, plus the diff core's time for
+///   the section and item identities.
 func netChange(
     from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64,
     generalPathOnly: Bool = false, inPlacePath: Bool = true
@@ -34,40 +37,18 @@ func netChange(
     guard sameSections && !generalPathOnly else {
         return sectionedNetChange(from: baseline, to: current, since: revision)
     }
-    if inPlacePath, let inPlace = inPlaceChanges(from: baseline, to: current, since: revision) { return inPlace }
+    if inPlacePath, let windowed = windowedNetChange(from: baseline, to: current, since: revision) { return windowed }
     // One list (the usual single section) takes the diff core's moves: one longest increasing
     // subsequence, those the general path finds.
     let oneList = current.count == 1
     return withItemMatching(from: baseline, to: current, since: revision, moves: oneList) { items in
         let (changes, modelPaths) = oneList
-            ? oneListChanges(items, sectionChanged: current[0].revision > revision)
+            ? oneListChanges(Changeset(_matching: items), sectionChanged: current[0].revision > revision)
             : SectionedBatchUpdate._withinSameSections(
                 items: items, oldItemCounts: baseline.map(\.count), newItemCounts: current.map(\.count),
                 updatedSections: current.indices.filter { current[$0].revision > revision })
         return StorageUpdate(changes: changes, updatedModels: models(at: modelPaths, in: current))
     }
-}
-
-/// The net change when no item of any section was inserted, deleted or moved since the baseline
-/// (the same identities in the same order: O(1) per section while the trees are shared), else
-/// `nil`: every item and section whose revision is above `revision`, as updates in place, with the
-/// items' models; what matching the identities gives then, without it.
-///
-/// - Complexity: O(n) revision comparisons, no allocation beyond the update's.
-private func inPlaceChanges(
-    from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64
-) -> StorageUpdate? {
-    guard zip(baseline, current).allSatisfy({ $0.hasSameSlots(as: $1) }) else { return nil }
-    var changes = SectionedBatchUpdate(updatedSections: current.indices.filter { current[$0].revision > revision })
-    var models: [IndexPath: any Sendable] = [:]
-    for (index, section) in current.enumerated() {
-        for (item, entry) in section.entries.enumerated() where entry.revision > revision {
-            let path = IndexPath(index, item)
-            changes.updatedItems.append(path)
-            models[path] = entry.model
-        }
-    }
-    return StorageUpdate(changes: changes, updatedModels: models)
 }
 
 /// The net change when the sections themselves changed: sections matched by identity (those
@@ -97,8 +78,7 @@ private func sectionedNetChange(
 /// The flat changeset of one section's items as a storage update in section 0, and the new
 /// index paths whose models it carries: items changed in place, and moved items that changed
 /// (stage 2) unless the section itself changed (a reloaded section shows its items anew).
-private func oneListChanges(_ items: _Matching, sectionChanged: Bool) -> (SectionedBatchUpdate, [IndexPath]) {
-    let changeset = Changeset(_matching: items)
+func oneListChanges(_ changeset: Changeset, sectionChanged: Bool) -> (SectionedBatchUpdate, [IndexPath]) {
     var changes = SectionedBatchUpdate(BatchUpdate(changeset), inValidSection: 0)
     let movedSources = changeset.updates.isEmpty ? [] : Set(changeset.moves.map(\.from))
     var modelPaths = changeset.updates.filter { !movedSources.contains($0.old) }.map { IndexPath(0, $0.new) }
@@ -169,7 +149,7 @@ private func concatenatedSlots(_ sections: [StoredSection]) -> [UInt64] {
 
 /// The models of `current` at `paths` (new index paths), keyed by path: what an update carries
 /// for the items it lists as updated. O(paths).
-private func models(at paths: [IndexPath], in current: [StoredSection]) -> [IndexPath: any Sendable] {
+func models(at paths: [IndexPath], in current: [StoredSection]) -> [IndexPath: any Sendable] {
     var models: [IndexPath: any Sendable] = [:]
     models.reserveCapacity(paths.count)
     for path in paths { models[path] = current[path[0]].item(at: path[1]) }
