@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
+.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs doc-coverage bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -41,6 +41,21 @@ apple-check: deps
 ## (.build-docs), so that it and make test, which ask for other traits, do not rebuild each other.
 docs: deps
 	$(SWIFT) package --scratch-path .build-docs --traits GRDB generate-documentation --target FingerprintDiff --target ModelStorage --target ModelStorageGRDB --target ModelStorageTesting --target ModelStorageViews --warnings-as-errors
+
+## Every public symbol of the library products, as built on Linux (ModelStorageGRDB included),
+## has a doc comment of its own: Tests/DocCoverage/coverage.py over the symbol graphs of the build
+## `make docs` uses (.build-docs), listing each symbol that has none. `make apple-check` checks
+## the UIKit and AppKit builds of ModelStorageViews the same way.
+doc-coverage: deps
+	@command -v python3 >/dev/null || { echo "doc-coverage needs python3 (apt-get install python3)"; exit 1; }
+	mkdir -p .build-docs && rm -rf .build-docs/*/symbolgraph
+	@# dump-symbol-graph also asks for the tests' discovery module, which has no graph, and exits
+	@# with that error after writing the library modules' graphs: its first error is shown, and
+	@# coverage.py fails when a library module's graph is missing.
+	$(SWIFT) package --scratch-path .build-docs --traits GRDB dump-symbol-graph --skip-synthesized-members \
+		--skip-inherited-docs --minimum-access-level public 2> .build-docs/dump-symbol-graph.log \
+		|| grep -m1 "error:" .build-docs/dump-symbol-graph.log
+	python3 Tests/DocCoverage/coverage.py $$(find .build-docs -maxdepth 2 -type d -name symbolgraph)
 
 ## The benchmark tables: each diff against its floor and the standard library, each storage
 ## operation against the bare diff. A fresh clone's first run took 2 minutes on 2 cores (1.5 of

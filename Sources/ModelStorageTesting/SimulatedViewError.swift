@@ -37,7 +37,20 @@ public enum SimulatedViewError: Error, Equatable, Sendable, CustomStringConverti
 
     /// The kind of operation a rule names.
     public enum Operation: String, Sendable {
-        case insert, delete, reload, reconfigure, move, moveSource = "move from", moveDestination = "move to"
+        /// An insertion (`insertItems(at:)`, `insertSections(_:)`).
+        case insert
+        /// A deletion (`deleteItems(at:)`, `deleteSections(_:)`).
+        case delete
+        /// A reload (`reloadItems(at:)`, `reloadSections(_:)`).
+        case reload
+        /// A reconfiguration (`reconfigureItems(at:)`).
+        case reconfigure
+        /// A move (`moveItem(at:to:)`, `moveSection(_:toSection:)`).
+        case move
+        /// The place a move starts from.
+        case moveSource = "move from"
+        /// The place a move goes to.
+        case moveDestination = "move to"
     }
 
     /// UIKit's message for the rule.

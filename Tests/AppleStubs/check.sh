@@ -22,6 +22,9 @@
 # the experimental feature CustomAvailability, domains declared unavailable in a Clang module):
 # a declaration introduced above the minimum and used outside `@available`/`#available` fails.
 #
+# Every public symbol of ModelStorageViews as built for iOS and for macOS has a doc comment
+# (Tests/DocCoverage/coverage.py over the symbol graphs of those builds).
+#
 # Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
 # label, a wrong argument type, a misspelled optional data source method, a wrong label on a cell
 # registration's dequeue, a misspelled editing or drop method) must fail it.
@@ -158,8 +161,15 @@ for framework in UIKit AppKit; do
     for_platform Tests/AppleStubs/Apps "$apps"
     for variant in documented sendable; do
         dir="$OUT/$framework-$variant"
-        emit ModelStorageViews "$dir" "${defines[@]}" $(sources "$views")
+        graphs=(); [ "$variant" = documented ] && graphs=(-emit-symbol-graph -emit-symbol-graph-dir "$OUT/symbols-$platform")
+        mkdir -p "$OUT/symbols-$platform"
+        emit ModelStorageViews "$dir" "${defines[@]}" "${graphs[@]}" $(sources "$views")
         echo "   ModelStorageViews ($platform, $variant closures): type-checks"
+        if [ "$variant" = documented ]; then
+            # Every public symbol of this build (its UIKit or AppKit data sources, StorageList) has
+            # a doc comment (make doc-coverage checks the Linux build's).
+            python3 Tests/DocCoverage/coverage.py --label "   $platform" --modules ModelStorageViews --strip "$PWD/$views" "$OUT/symbols-$platform"
+        fi
         emit ModelStorageGRDB "$dir" -I "$stubs" $(sources Sources/ModelStorageGRDB) "${GRDB_FLAGS[@]}"
         echo "   ModelStorageGRDB ($variant closures): a module, no use of UIKit's or AppKit's IndexPath names"
         rm -rf "$final_copy" && cp -r "$views" "$final_copy" && finalized "$final_copy"
