@@ -126,10 +126,13 @@ private func offsetsChanged(in sections: [StoredSection], since revision: UInt64
     var changed: [Int] = []
     var start = 0
     for section in sections {
-        for (index, entry) in section.entries.enumerated() where entry.revision > revision {
-            changed.append(start + index)
+        section.entries.forEachChunk { chunk in
+            // Read in place: a copy of each item would copy its model (an existential) too.
+            chunk.withUnsafeBufferPointer { items in
+                for index in items.indices where items[index].revision > revision { changed.append(start + index) }
+            }
+            start += chunk.count
         }
-        start += section.count
     }
     return changed
 }
@@ -141,7 +144,10 @@ private func concatenatedSlots(_ sections: [StoredSection]) -> [UInt64] {
     slots.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     for section in sections {
         section.entries.forEachChunk { chunk in
-            for entry in chunk { slots.append(entry.slot) }
+            // Read in place: a copy of each item would copy its model (an existential) too.
+            chunk.withUnsafeBufferPointer { items in
+                for index in items.indices { slots.append(items[index].slot) }
+            }
         }
     }
     return slots

@@ -69,13 +69,13 @@ struct StoredSection: Sendable {
     // MARK: Reading everything (O(items))
 
     /// The items, in order, as an array. O(items).
-    var items: [any Sendable] { gather { $0.model } }
+    var items: [any Sendable] { gather { $0.pointee.model } }
 
     /// The identity of each item, in order. O(items).
-    var slots: [UInt64] { gather { $0.slot } }
+    var slots: [UInt64] { gather { $0.pointee.slot } }
 
     /// The revision of each item, in order. O(items).
-    var revisions: [UInt64] { gather { $0.revision } }
+    var revisions: [UInt64] { gather { $0.pointee.revision } }
 
     /// The section as the public value: its items as an array and its supplementary models.
     /// O(items).
@@ -85,12 +85,15 @@ struct StoredSection: Sendable {
         return model
     }
 
-    /// `part` of every item, in order, read chunk by chunk. O(items).
-    private func gather<Part>(_ part: (StoredItem) -> Part) -> [Part] {
+    /// `part` of every item, in order, read in place chunk by chunk (a copy of each item would
+    /// copy its model, an existential, too). O(items).
+    private func gather<Part>(_ part: (UnsafePointer<StoredItem>) -> Part) -> [Part] {
         var result: [Part] = []
         result.reserveCapacity(count)
         entries.forEachChunk { chunk in
-            for entry in chunk { result.append(part(entry)) }
+            chunk.withUnsafeBufferPointer { items in
+                for index in items.indices { result.append(part(items.baseAddress! + index)) }
+            }
         }
         return result
     }
