@@ -1,0 +1,105 @@
+#if GRDB
+import FingerprintDiff
+import Foundation
+import GRDB
+import ModelStorage
+import ModelStorageGRDB
+import ModelStorageTesting
+import SeededRandom
+import Testing
+
+/// Contents held across several commits of another connection, as a view's batches hold them,
+/// on a pool and on a queue with a cache far smaller than the rows read: every row a content
+/// answered (read through the content, or delivered as an updated record of it) answers exactly
+/// that record again after each later commit, whatever the commits did since (titles changed,
+/// rows moved to another section, rows deleted or inserted, everything deleted at the end). Once
+/// every content is released and the storage lists nothing, it keeps no record.
+@Suite("DatabaseStorage: contents held across commits answer what they answered")
+@MainActor
+struct HeldContentsTests {
+    /// A content held by the test and what it answered, by index path.
+    struct Held {
+        var content: DatabaseStorage<Book>.Content?
+        var answered: [IndexPath: Book]
+    }
+
+    @Test("random commits, then delete-all; a cache of 16 records", arguments: [(false, 8_800), (false, 8_801), (true, 8_802), (true, 8_803)] as [(Bool, UInt64)])
+    func heldContents(onPool: Bool, seed: UInt64) async throws {
+        var generator = SplitMix64(seed: seed)
+        let database = try TemporaryDatabase()
+        let writer: any DatabaseWriter = onPool ? try database.pool() : try database.queue()
+        try await writer.write(DisplayedVersionTests.insertBooks(first: 1, count: Int.random(in: 200...400, using: &generator)))
+        let storage = try DatabaseStorage(writer: writer, request: Book.ordered, sectionColumn: "genre", cacheCapacity: 16)
+        storage.externalChangePollInterval = .milliseconds(10)
+        var delivered: [StorageUpdate] = []
+        storage.addObserver { delivered.append($0) }
+        let observation = Task { try await storage.observe() }
+        defer { observation.cancel() }
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        defer { try? other.close() }
+
+        var held: [Held] = []
+        var nextID: Int64 = 1_000
+        let rounds = Int.random(in: 4...7, using: &generator)
+        for round in 0...rounds {
+            held.append(Held(content: storage.content, answered: Self.readSome(storage.content, &generator)))
+            delivered = []
+            let existing = storage.ids.joined().map(String.init)
+            var commit: @Sendable (Database) throws -> Void = { db in try db.execute(sql: "DELETE FROM book") }
+            if round < rounds { commit = Self.randomCommit(&generator, existing: existing, nextID: &nextID) }
+            try await other.write(commit)
+            try await storage.catchUp()
+            // The updated records a refresh delivered are what the view shows of the new content.
+            if delivered.count == 1, let models = delivered.first?.updatedModels, !models.isEmpty {
+                var answered: [IndexPath: Book] = [:]
+                for (path, model) in models { answered[path] = try #require(model as? Book) }
+                held.append(Held(content: storage.content, answered: answered))
+            }
+            for (number, entry) in held.enumerated() {
+                let content = try #require(entry.content)
+                for (path, record) in entry.answered {
+                    let again = content.item(at: path) as? Book
+                    #expect(again == record, "round \(round), content \(number) at \(path): \(String(describing: again)), answered \(record) before")
+                }
+            }
+        }
+        #expect(storage.ids.joined().isEmpty)
+        held = []
+        #expect(storage.keptRecordCount == 0, "nothing listed, no content held: \(storage.keptRecordCount) records kept")
+    }
+
+    /// Reads a random part of `content`'s rows (a run of consecutive rows in each section, as
+    /// visible cells are), returning each answer.
+    static func readSome(_ content: DatabaseStorage<Book>.Content, _ generator: inout SplitMix64) -> [IndexPath: Book] {
+        var answered: [IndexPath: Book] = [:]
+        for section in 0..<content.numberOfSections {
+            let count = content.numberOfItems(inSection: section)
+            guard count > 0, Bool.random(using: &generator) else { continue }
+            let start = Int.random(in: 0..<count, using: &generator)
+            for item in start..<min(count, start + Int.random(in: 1...60, using: &generator)) {
+                let path = IndexPath(item: item, section: section)
+                if let book = content.item(at: path) as? Book { answered[path] = book }
+            }
+        }
+        return answered
+    }
+
+    /// Titles changed, rows moved to another section, rows deleted or inserted.
+    static func randomCommit(_ generator: inout SplitMix64, existing: [String], nextID: inout Int64)
+        -> @Sendable (Database) throws -> Void
+    {
+        let some = existing.shuffled(using: &generator).prefix(max(1, existing.count / Int.random(in: 2...4, using: &generator)))
+            .joined(separator: ",")
+        let genre = ["art", "fantasy", "history", "poetry", "science"].randomElement(using: &generator)!
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: return { db in try db.execute(sql: "UPDATE book SET title = title || '*' WHERE id IN (\(some))") }
+        case 1: return { db in try db.execute(sql: "UPDATE book SET genre = '\(genre)' WHERE id IN (\(some))") }
+        case 2: return { db in try db.execute(sql: "DELETE FROM book WHERE id IN (\(some))") }
+        default:
+            defer { nextID += 50 }
+            return DisplayedVersionTests.insertBooks(first: nextID, count: 50)
+        }
+    }
+}
+#endif
