@@ -50,18 +50,19 @@ struct HeldContentsTests {
             if round < rounds { commit = Self.randomCommit(&generator, existing: existing, nextID: &nextID) }
             try await other.write(commit)
             try await storage.catchUp()
-            // The updated records a refresh delivered are what the view shows of the new content.
-            if delivered.count == 1, let models = delivered.first?.updatedModels, !models.isEmpty {
-                var answered: [IndexPath: Book] = [:]
-                for (path, model) in models { answered[path] = try #require(model as? Book) }
-                held.append(Held(content: storage.content, answered: answered))
-            }
             for (number, entry) in held.enumerated() {
                 let content = try #require(entry.content)
                 for (path, record) in entry.answered {
                     let again = content.item(at: path) as? Book
                     #expect(again == record, "round \(round), content \(number) at \(path): \(String(describing: again)), answered \(record) before")
                 }
+            }
+            // The updated records a refresh delivered are what the view shows of the new content;
+            // read through it from the next commit on only (a read would keep them anyway).
+            if delivered.count == 1, let models = delivered.first?.updatedModels, !models.isEmpty {
+                var answered: [IndexPath: Book] = [:]
+                for (path, model) in models { answered[path] = try #require(model as? Book) }
+                held.append(Held(content: storage.content, answered: answered))
             }
         }
         #expect(storage.ids.joined().isEmpty)
@@ -92,8 +93,8 @@ struct HeldContentsTests {
         let some = existing.shuffled(using: &generator).prefix(max(1, existing.count / Int.random(in: 2...4, using: &generator)))
             .joined(separator: ",")
         let genre = ["art", "fantasy", "history", "poetry", "science"].randomElement(using: &generator)!
-        switch Int.random(in: 0..<4, using: &generator) {
-        case 0: return { db in try db.execute(sql: "UPDATE book SET title = title || '*' WHERE id IN (\(some))") }
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0, 4: return { db in try db.execute(sql: "UPDATE book SET title = title || '*' WHERE id IN (\(some))") }
         case 1: return { db in try db.execute(sql: "UPDATE book SET genre = '\(genre)' WHERE id IN (\(some))") }
         case 2: return { db in try db.execute(sql: "DELETE FROM book WHERE id IN (\(some))") }
         default:
