@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps valgrind test test-packaged consumer apple-check line-corpus docs doc-coverage bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
+.PHONY: deps python3 valgrind test test-packaged consumer apple-check line-corpus docs doc-coverage bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -34,7 +34,7 @@ consumer:
 ## ModelStorageViews' UIKit and AppKit code, and the README's and DocC's UIKit and AppKit
 ## examples, type-checked against interface stubs of Apple's documented declarations
 ## (Tests/AppleStubs), with proof that a planted error fails it (about a minute).
-apple-check: deps
+apple-check: deps python3
 	Tests/AppleStubs/check.sh
 
 ## The DocC documentation of the library products; any warning fails. Its own build folder
@@ -46,8 +46,7 @@ docs: deps
 ## has a doc comment of its own: Tests/DocCoverage/coverage.py over the symbol graphs of the build
 ## `make docs` uses (.build-docs), listing each symbol that has none. `make apple-check` checks
 ## the UIKit and AppKit builds of ModelStorageViews the same way.
-doc-coverage: deps
-	@command -v python3 >/dev/null || { echo "doc-coverage needs python3 (apt-get install python3)"; exit 1; }
+doc-coverage: deps python3
 	mkdir -p .build-docs && rm -rf .build-docs/*/symbolgraph
 	@# dump-symbol-graph also asks for the tests' discovery module, which has no graph, and exits
 	@# with that error after writing the library modules' graphs: its first error is shown, and
@@ -133,6 +132,10 @@ performance: deps valgrind line-corpus
 ## (no benchmark is run).
 performance-document:
 	$(SWIFT) run -c release --package-path Benchmarks PerformanceDocument $(PERFORMANCE_JSON) Documentation/Performance.md README.md
+
+## python3, for the doc-comment check (Tests/DocCoverage/coverage.py).
+python3:
+	@command -v python3 >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3; }
 
 valgrind:
 	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; }
