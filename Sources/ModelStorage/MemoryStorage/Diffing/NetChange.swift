@@ -138,19 +138,24 @@ private func offsetsChanged(in sections: [StoredSection], since revision: UInt64
 }
 
 /// The identities of every item of `sections`, section after section, in one array filled
-/// chunk by chunk. O(items).
+/// chunk by chunk, written in place (an `append` per item would check the array's uniqueness
+/// each time). O(items).
 private func concatenatedSlots(_ sections: [StoredSection]) -> [UInt64] {
-    var slots: [UInt64] = []
-    slots.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-    for section in sections {
-        section.entries.forEachChunk { chunk in
-            // Read in place: a copy of each item would copy its model (an existential) too.
-            chunk.withUnsafeBufferPointer { items in
-                for index in items.indices { slots.append(items[index].slot) }
+    let total = sections.reduce(0) { $0 + $1.count }
+    return [UInt64](unsafeUninitializedCapacity: total) { slots, initialized in
+        var next = 0
+        for section in sections {
+            section.entries.forEachChunk { chunk in
+                // Read in place: a copy of each item would copy its model (an existential) too.
+                chunk.withUnsafeBufferPointer { items in
+                    precondition(next + items.count <= total, "a section holds more items than its count")
+                    for index in items.indices { slots[next &+ index] = items[index].slot }
+                    next &+= items.count
+                }
             }
         }
+        initialized = next
     }
-    return slots
 }
 
 /// The models of `current` at `paths` (new index paths), keyed by path: what an update carries
