@@ -23,6 +23,20 @@ struct DatabaseListHostTests {
         var reads = 0
     }
 
+    /// The books by genre in a `DatabaseStorage` on `queue`, shown by a list host over a simulated
+    /// view of ten visible rows whose updater the returned scheduler drives.
+    static func hostedBooks(on queue: DatabaseQueue) throws
+        -> (DatabaseStorage<Book>, ManualScheduler, SimulatedView, ListHost<DatabaseStorage<Book>, String, Int64>) {
+        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        let scheduler = ManualScheduler()
+        let view = SimulatedView(visibleItemCount: 10)
+        let host = ListHost(storage: storage, view: view, rowContent: "rows", identify: { ($0 as? Book)?.id },
+                            visibleItems: { view.indexPathsForVisibleItems }, schedule: scheduler.schedule)
+        view.dataSource = host
+        view.layoutIfNeeded()
+        return (storage, scheduler, view, host)
+    }
+
     @Test("a delete handler that writes removes the row; one that throws keeps it and is reported")
     func requests() async throws {
         let database = try TemporaryDatabase()
@@ -30,14 +44,8 @@ struct DatabaseListHostTests {
         try await queue.write { db in
             for id in 1...4 { try Book(id: Int64(id), title: "Book \(id)", genre: "art", rank: id).insert(db) }
         }
-        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
+        let (storage, scheduler, view, host) = try Self.hostedBooks(on: queue)
         storage.externalChangePollInterval = .milliseconds(10)
-        let scheduler = ManualScheduler()
-        let view = SimulatedView(visibleItemCount: 10)
-        let host = ListHost(storage: storage, view: view, rowContent: "rows", identify: { ($0 as? Book)?.id },
-                            visibleItems: { view.indexPathsForVisibleItems }, schedule: scheduler.schedule)
-        view.dataSource = host
-        view.layoutIfNeeded()
         let app = App()
         host.didFailAction = { app.failures.append($0) }
         host.didDeleteItem = { item in
@@ -73,13 +81,7 @@ struct DatabaseListHostTests {
         try queue.write { db in
             for id in 1...4 { try Book(id: Int64(id), title: "Book \(id)", genre: "art", rank: id).insert(db) }
         }
-        let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre")
-        let scheduler = ManualScheduler()
-        let view = SimulatedView(visibleItemCount: 10)
-        let host = ListHost(storage: storage, view: view, rowContent: "rows", identify: { ($0 as? Book)?.id },
-                            visibleItems: { view.indexPathsForVisibleItems }, schedule: scheduler.schedule)
-        view.dataSource = host
-        view.layoutIfNeeded()
+        let (storage, scheduler, view, host) = try Self.hostedBooks(on: queue)
         var requests: [(Int64, IndexPath)] = [], failures: [any Error] = []
         host.didMoveItem = { item, destination in requests.append(((item as! Book).id, destination)) }
         host.didFailAction = { failures.append($0) }
