@@ -34,7 +34,8 @@ extension MemoryStorage {
         let newItems = newSections.flatMap(\.items)
         _withItemMatching(old: _allItems(), new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
             _replaceSections(
-                with: newSections.map { (header: $0.model, items: $0.items.map { $0 as any Sendable }) },
+                headers: newSections.map { $0.model as any Sendable }, models: newItems.map { $0 as any Sendable },
+                itemCounts: newSections.map(\.items.count),
                 sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: items)
         }
     }
@@ -161,11 +162,11 @@ extension MemoryStorage {
     /// and other supplementary models, matched items their identity) and reports the change.
     @usableFromInline
     func _replaceSections(
-        with newSections: [(header: any Sendable, items: [any Sendable])], sectionChanges: Changeset,
+        headers: [any Sendable], models: [any Sendable], itemCounts: [Int], sectionChanges: Changeset,
         sectionNewOfOld: [Int], items: _Matching
     ) {
         var diffed = _DiffedSections(
-            headers: newSections.map(\.header), models: newSections.flatMap(\.items), itemCounts: newSections.map(\.items.count),
+            headers: headers, models: models, itemCounts: itemCounts,
             sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, matching: items,
             oldSlots: sections.flatMap(\.slots), oldRevisions: sections.flatMap(\.revisions), oldItemCounts: sections.map(\.count))
         _install(&diffed)
@@ -214,7 +215,7 @@ extension MemoryStorage {
         old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
         _ body: (_Matching) -> R
     ) -> R {
-        let oldTyped = old.map { $0 as? T }
+        let oldTyped = old.map { _exactCast($0, to: T.self) }
         func withTypedUpdates(_ matching: _Matching) -> R {
             var typed = matching
             typed.updates = []

@@ -36,8 +36,8 @@ extension MemoryStorage {
             let old = diffed.sectionOldOfNew[index]
             var stored = old >= 0 ? sections[old] : makeSection()
             let range = start..<start + diffed.itemCounts[index]
-            stored.replaceAll(Array(diffed.items.models[range]), slots: Array(diffed.items.slots[range]),
-                              revisions: Array(diffed.items.revisions[range]))
+            stored.replaceAll(diffed.items.models[range], slots: diffed.items.slots[range],
+                              revisions: diffed.items.revisions[range])
             stored.setSupplementaryModel(header, forKind: headerKind, revision: changedSections[index] ? sectionRevision : nil)
             result.append(stored)
             start = range.upperBound

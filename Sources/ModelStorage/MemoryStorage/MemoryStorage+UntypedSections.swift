@@ -28,8 +28,9 @@ extension MemoryStorage {
         var items: [[any Sendable]] = []
         for section in newSections { items.append(try storedItems(section.items)) }
         let sections = _sectionChanges(to: newSections.map(\.model))
-        withTypedItemMatching(old: _allItems(), new: items.flatMap { $0 }, moves: false, evenWithoutIdentities: true) { match in
-            _replaceSections(with: zip(newSections, items).map { (header: $0.model, items: $1) },
+        let models = items.flatMap { $0 }
+        withTypedItemMatching(old: _allItems(), new: models, moves: false, evenWithoutIdentities: true) { match in
+            _replaceSections(headers: newSections.map { $0.model as any Sendable }, models: models, itemCounts: items.map(\.count),
                              sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: match)
         }
     }

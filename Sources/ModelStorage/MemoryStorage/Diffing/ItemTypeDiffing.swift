@@ -4,9 +4,11 @@ import FingerprintDiff
 /// two columns (the old list's and the new one's): each item is cast to its type once, when it
 /// is added, and its id is then compared and its content checked without a cast.
 protocol ItemTypeColumn: AnyObject {
-    /// Adds `item` (of this column's type, maybe in an optional) to the old or the new column;
-    /// returns its fingerprint (the type's bits mixed with the id's) and its index in the column.
-    func add(_ item: any Sendable, isOld: Bool) -> (fingerprint: UInt64, index: Int)
+    /// Adds every item of `items` whose column in `types` is `type` (this column) to the old
+    /// or the new column, in order, and writes its key (fingerprint: the type's bits mixed with
+    /// the id's; index in the column) at its offset in `keys`. One call per type, not per item.
+    func add(_ items: UnsafeBufferPointer<any Sendable>, types: UnsafeBufferPointer<UInt32>, type: UInt32, isOld: Bool,
+             columns: ItemColumns, keys: UnsafeMutablePointer<TypedItemKey>)
     /// Whether the ids at two indexes (each in the old or the new column) are `==`.
     func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool
     /// Whether old item `old` and new item `new` are `==`.
@@ -38,17 +40,30 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
         newItems.deallocate()
     }
 
-    func add(_ value: any Sendable, isOld: Bool) -> (fingerprint: UInt64, index: Int) {
-        let item = value as! Item
-        let fingerprint = Fingerprint(hashing: item.id).rawValue ^ typeBits
-        if isOld {
-            (oldItems + oldCount).initialize(to: item)
-            oldCount += 1
-            return (fingerprint, oldCount - 1)
+    func add(_ items: UnsafeBufferPointer<any Sendable>, types: UnsafeBufferPointer<UInt32>, type: UInt32, isOld: Bool,
+             columns: ItemColumns, keys: UnsafeMutablePointer<TypedItemKey>) {
+        let column = isOld ? oldItems : newItems
+        var count = isOld ? oldCount : newCount
+        for offset in items.indices where types[offset] == type {
+            // The column of an item is the one of its dynamic type: copied in as one, without a
+            // dynamic cast, when the existential holds exactly an `Item`.
+            let slot = column + count
+            if !initialize(slot, ifExactly: items[offset]) { slot.initialize(to: items[offset] as! Item) }
+            let fingerprint = Fingerprint(hashing: slot.pointee.id).rawValue ^ typeBits
+            keys[offset] = TypedItemKey(fingerprint: fingerprint, type: type, isOld: isOld, index: count, columns: columns)
+            count += 1
         }
-        (newItems + newCount).initialize(to: item)
-        newCount += 1
-        return (fingerprint, newCount - 1)
+        if isOld { oldCount = count } else { newCount = count }
+    }
+
+    /// Initializes `slot` with `value` when `value` (an opened existential) is exactly an
+    /// `Item`; `false` otherwise (a value boxed under another static type, such as a subclass
+    /// instance stored as its superclass). No `Optional<Item>` is made: its metadata would be
+    /// looked up on every call in this unspecialized code.
+    private func initialize<Value>(_ slot: UnsafeMutablePointer<Item>, ifExactly value: Value) -> Bool {
+        guard Value.self == Item.self else { return false }
+        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Value.self).initialize(to: value)
+        return true
     }
 
     func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
@@ -62,8 +77,8 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
 /// which type each dynamic type is (one dynamic cast to the existential per type, see
 /// ``TypeCache``). The keys of the diff read it (``TypedItemKey``).
 final class ItemColumns {
-    private var columns: [any ItemTypeColumn] = []
-    private var columnOfType = TypeCache<Int?>()
+    @exclusivity(unchecked) private var columns: [any ItemTypeColumn] = []
+    @exclusivity(unchecked) private var columnOfType = TypeCache<Int?>()
     /// The lengths of the old and new lists: the most items of one type each column holds.
     private let capacities: (old: Int, new: Int)
 
@@ -73,27 +88,33 @@ final class ItemColumns {
     }
 
     /// The keys of `items`, the old list's or the new one's, and whether any is identified.
-    /// O(n): one type look-up, one cast to its own type and one hash per item.
+    /// O(n): one type look-up, one cast to its own type and one hash per item; each type's
+    /// items are added to its column in one call.
     func keys(of items: [any Sendable], isOld: Bool) -> (keys: [TypedItemKey], anyIdentified: Bool) {
-        var keys: [TypedItemKey] = []
-        keys.reserveCapacity(items.count)
-        var anyIdentified = false
         // Items are read in place (borrowed), not copied out of the array one by one.
         items.withUnsafeBufferPointer { items in
-            for offset in items.indices {
-                guard let type = column(of: items[offset]) else {
-                    let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
-                    keys.append(TypedItemKey(fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType,
-                                             isOld: isOld, index: offset, columns: self))
-                    continue
+            let types = [UInt32](unsafeUninitializedCapacity: items.count) { types, count in
+                for offset in items.indices {
+                    types[offset] = column(of: items[offset]).map(UInt32.init) ?? TypedItemKey.unmatchedType
                 }
-                let (fingerprint, index) = columns[type].add(items[offset], isOld: isOld)
-                keys.append(TypedItemKey(fingerprint: fingerprint, type: UInt32(type), isOld: isOld, index: index,
-                                         columns: self))
-                anyIdentified = true
+                count = items.count
             }
+            let keys = [TypedItemKey](unsafeUninitializedCapacity: items.count) { keys, count in
+                for offset in items.indices where types[offset] == TypedItemKey.unmatchedType {
+                    let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
+                    (keys.baseAddress! + offset).initialize(to: TypedItemKey(
+                        fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld, index: offset, columns: self))
+                }
+                // Every other key is written by its type's column (a trivial value: no deinitialization).
+                types.withUnsafeBufferPointer { types in
+                    for (type, column) in columns.enumerated() {
+                        column.add(items, types: types, type: UInt32(type), isOld: isOld, columns: self, keys: keys.baseAddress!)
+                    }
+                }
+                count = items.count
+            }
+            return (keys, types.contains { $0 != TypedItemKey.unmatchedType })
         }
-        return (keys, anyIdentified)
     }
 
     /// Whether the ids of two items of column `type` are `==`.

@@ -33,7 +33,7 @@ struct StoredSection: Sendable {
     /// A section of `model`'s items with identities `slots`, everything at `revision`. O(items).
     init(id: UInt64, model: SectionModel, slots: [UInt64], revision: UInt64) {
         self.id = id
-        entries = Self.tree(model.items, slots: slots) { _ in revision }
+        entries = Self.tree(model.items[...], slots: slots[...]) { _ in revision }
         supplementaryModels = model.supplementaryModels
         self.revision = revision
     }
@@ -49,10 +49,13 @@ struct StoredSection: Sendable {
 
     /// A tree of `items` with identities `slots` and revisions `revision(offset)`, their labels
     /// spread over the whole range. O(items).
-    private static func tree(_ items: [any Sendable], slots: [UInt64], revision: (Int) -> UInt64) -> CountedTree<StoredItem> {
+    private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revision: (Int) -> UInt64)
+        -> CountedTree<StoredItem>
+    {
         let labels = Labels.between(0, .max, count: items.count)!
+        let (itemStart, slotStart) = (items.startIndex, slots.startIndex)
         return CountedTree((0..<items.count).map {
-            StoredItem(model: items[$0], slot: slots[$0], revision: revision($0), label: labels[$0])
+            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0], revision: revision($0), label: labels[$0])
         })
     }
 
@@ -230,7 +233,15 @@ struct StoredSection: Sendable {
 
     /// Replaces every item, identity and revision. O(items).
     mutating func replaceAll(_ items: [any Sendable], slots newSlots: [UInt64], revisions newRevisions: [UInt64]) {
-        entries = Self.tree(items, slots: newSlots) { newRevisions[$0] }
+        replaceAll(items[...], slots: newSlots[...], revisions: newRevisions[...])
+    }
+
+    /// Replaces every item, identity and revision with parts of larger arrays (no copy of the
+    /// parts). O(items).
+    mutating func replaceAll(_ items: ArraySlice<any Sendable>, slots newSlots: ArraySlice<UInt64>,
+                             revisions newRevisions: ArraySlice<UInt64>) {
+        let revisionStart = newRevisions.startIndex
+        entries = Self.tree(items, slots: newSlots) { newRevisions[revisionStart + $0] }
     }
 
     /// With the trait `InternalChecks`, traps unless the labels grow strictly with the offsets.
