@@ -8,7 +8,9 @@ func _exactCast<T>(_ item: any Sendable, to _: T.Type) -> T? {
         if U.self == T.self { return unsafeBitCast(value, to: T.self) }
         return _dynamicCast(value, to: T.self)
     }
-    return opened(item)
+    // Opened explicitly: `any Sendable`, like `Any`, is not opened implicitly (`U` would be
+    // `any Sendable` itself).
+    return _openExistential(item, do: opened)
 }
 
 /// `value as? T`, out of line: in the caller, the unspecialized code of the cast would look up

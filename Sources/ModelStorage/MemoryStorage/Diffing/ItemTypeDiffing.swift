@@ -48,22 +48,22 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
             // The column of an item is the one of its dynamic type: copied in as one, without a
             // dynamic cast, when the existential holds exactly an `Item`.
             let slot = column + count
-            if !initialize(slot, ifExactly: items[offset]) { slot.initialize(to: items[offset] as! Item) }
+            /// Initializes `slot` with `value` (the opened existential) when it is exactly an
+            /// `Item`. No `Optional<Item>` is made: its metadata would be looked up on every
+            /// call in this unspecialized code.
+            func initializeIfExactlyItem<Value>(_ value: Value) -> Bool {
+                guard Value.self == Item.self else { return false }
+                UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Value.self).initialize(to: value)
+                return true
+            }
+            // (`any Sendable`, like `Any`, is not opened implicitly: a generic parameter would
+            // be `any Sendable` itself.) Otherwise, e.g. an instance boxed as its superclass, cast.
+            if !_openExistential(items[offset], do: initializeIfExactlyItem) { slot.initialize(to: items[offset] as! Item) }
             let fingerprint = Fingerprint(hashing: slot.pointee.id).rawValue ^ typeBits
             keys[offset] = TypedItemKey(fingerprint: fingerprint, type: type, isOld: isOld, index: count, columns: columns)
             count += 1
         }
         if isOld { oldCount = count } else { newCount = count }
-    }
-
-    /// Initializes `slot` with `value` when `value` (an opened existential) is exactly an
-    /// `Item`; `false` otherwise (a value boxed under another static type, such as a subclass
-    /// instance stored as its superclass). No `Optional<Item>` is made: its metadata would be
-    /// looked up on every call in this unspecialized code.
-    private func initialize<Value>(_ slot: UnsafeMutablePointer<Item>, ifExactly value: Value) -> Bool {
-        guard Value.self == Item.self else { return false }
-        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Value.self).initialize(to: value)
-        return true
     }
 
     func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
