@@ -156,7 +156,16 @@ extension MemoryStorage {
 
     /// The items of all sections, section after section.
     @usableFromInline
-    func _allItems() -> [any Sendable] { sections.flatMap(\.items) }
+    func _allItems() -> [any Sendable] { Self.allParts(of: sections) { $0.pointee.model } }
+
+    /// `part` of every item of `sections`, section after section, gathered into one array in
+    /// place (not an array per section, then their concatenation). O(items).
+    static func allParts<Part>(of sections: [StoredSection], _ part: (UnsafePointer<StoredItem>) -> Part) -> [Part] {
+        var all: [Part] = []
+        all.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+        for section in sections { section.append(part, to: &all) }
+        return all
+    }
 
     /// Installs the new sections of ``setSections(_:)`` (matched sections keep their identity
     /// and other supplementary models, matched items their identity) and reports the change.
@@ -168,7 +177,8 @@ extension MemoryStorage {
         var diffed = _DiffedSections(
             headers: headers, models: models, itemCounts: itemCounts,
             sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, matching: items,
-            oldSlots: sections.flatMap(\.slots), oldRevisions: sections.flatMap(\.revisions), oldItemCounts: sections.map(\.count))
+            oldSlots: Self.allParts(of: sections) { $0.pointee.slot }, oldRevisions: Self.allParts(of: sections) { $0.pointee.revision },
+            oldItemCounts: sections.map(\.count))
         _install(&diffed)
     }
 

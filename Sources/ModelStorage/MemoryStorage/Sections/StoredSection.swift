@@ -93,12 +93,18 @@ struct StoredSection: Sendable {
     private func gather<Part>(_ part: (UnsafePointer<StoredItem>) -> Part) -> [Part] {
         var result: [Part] = []
         result.reserveCapacity(count)
+        append(part, to: &result)
+        return result
+    }
+
+    /// Appends `part` of every item, in order, to `array`, read in place chunk by chunk: what
+    /// gathers several sections into one array without an array per section. O(items).
+    func append<Part>(_ part: (UnsafePointer<StoredItem>) -> Part, to array: inout [Part]) {
         entries.forEachChunk { chunk in
             chunk.withUnsafeBufferPointer { items in
-                for index in items.indices { result.append(part(items.baseAddress! + index)) }
+                for index in items.indices { array.append(part(items.baseAddress! + index)) }
             }
         }
-        return result
     }
 
     /// Whether this section holds the same item identities in the same order as `other`: O(1)
