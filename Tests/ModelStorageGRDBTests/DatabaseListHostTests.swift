@@ -54,9 +54,8 @@ struct DatabaseListHostTests {
             _ = try queue.write { db in try Book.deleteOne(db, id: book.id) }
         }
         storage.addObserver { _ in app.reads += 1 }
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
 
         #expect(!host.userDidSwipeToDelete(at: IndexPath(item: 1, section: 0)))   // the write refused
         #expect(app.failures.count == 1 && app.failures.first is Refused)

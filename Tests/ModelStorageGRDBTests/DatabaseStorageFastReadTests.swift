@@ -94,9 +94,8 @@ struct DatabaseStorageFastReadTests {
         var errors: [DatabaseStorageError] = []
         storage.addErrorObserver { errors.append($0) }
         storage.externalChangePollInterval = nil
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(2)) }
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO coded VALUES (10, 'z10')")
             try db.execute(sql: "UPDATE coded SET code = 'a' || code WHERE id = 1")

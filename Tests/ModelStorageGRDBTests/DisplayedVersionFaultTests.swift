@@ -20,8 +20,7 @@ struct DisplayedVersionFaultTests {
         try await pool.write(DisplayedVersionTests.insertBooks(first: 1, count: count))
         let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
         storage.externalChangePollInterval = poll
-        let observation = Task { try await storage.observe() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        let observation = try await startObserving(storage)
         return (pool, storage, observation)
     }
 
@@ -100,9 +99,8 @@ struct DisplayedVersionFaultTests {
         try await queue.write(DisplayedVersionTests.insertBooks(first: 1, count: 600))
         let storage = try DatabaseStorage(writer: queue, request: Book.ordered, sectionColumn: "genre", cacheCapacity: 16)
         storage.externalChangePollInterval = .milliseconds(10)
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
         let shown = storage.content
         // The first section read through the content (far more rows than the cache holds).
         let firstSection = (0..<shown.numberOfItems(inSection: 0)).map { shown.item(at: IndexPath(item: $0, section: 0)) as? Book }
@@ -137,9 +135,8 @@ struct DisplayedVersionFaultTests {
         var errors: [DatabaseStorageError] = [], reloads = 0
         storage.addErrorObserver { errors.append($0) }
         storage.addObserver { if $0.requiresReload { reloads += 1 } }
-        let again = Task { try await storage.observe() }
+        let again = try await startObserving(storage)
         defer { again.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
         try await storage.catchUp()
         let answered = records(shown)
         for (old, now) in zip(before, answered) {

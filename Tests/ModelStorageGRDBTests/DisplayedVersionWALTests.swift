@@ -36,9 +36,8 @@ struct DisplayedVersionWALTests {
         let storage = try DatabaseStorage(writer: pool, request: Book.ordered, sectionColumn: "genre")
         storage.walResetFrames = 120
         storage.externalChangePollInterval = .milliseconds(10)
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
         let held = storage.content
         let heldBooks = try await pool.read { db in try Book.ordered.fetchAll(db) }
 

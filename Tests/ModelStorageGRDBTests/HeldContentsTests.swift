@@ -33,9 +33,8 @@ struct HeldContentsTests {
         storage.externalChangePollInterval = .milliseconds(10)
         var delivered: [StorageUpdate] = []
         storage.addObserver { delivered.append($0) }
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
         defer { try? other.close() }
 

@@ -62,6 +62,20 @@ final class TemporaryDatabase: Sendable {
     }
 }
 
+/// Starts `storage.observe()` in a task on the main actor and returns the task once the storage
+/// observes (its first read done); cancelling the task stops the observation.
+@MainActor
+func startObserving<Record>(_ storage: DatabaseStorage<Record>) async throws -> Task<Void, any Error> {
+    let observation = Task { try await storage.observe() }
+    do {
+        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+    } catch {
+        observation.cancel()
+        throw error
+    }
+    return observation
+}
+
 /// Collects what a storage delivers, checking each update against the oracle as it arrives:
 /// applied to the books shown before (read from the database at the previous update), with the
 /// books in the database now, it must give exactly those (so a missing reload leaves a stale

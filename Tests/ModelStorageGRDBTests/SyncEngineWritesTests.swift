@@ -162,8 +162,7 @@ struct SyncEngineWritesTests {
         view.layoutIfNeeded()
         var errors: [DatabaseStorageError] = []
         storage.addErrorObserver { errors.append($0) }
-        let observation = Task { try await storage.observe() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
+        let observation = try await startObserving(storage)
 
         var faults: [String] = []
         var checks = 0
@@ -368,9 +367,8 @@ struct SyncEngineWritesTests {
         // prepared before the change, so its reads are no oracle here.
         var updates: [StorageUpdate] = []
         storage.addObserver { updates.append($0) }
-        let observation = Task { try await storage.observe() }
+        let observation = try await startObserving(storage)
         defer { observation.cancel() }
-        while !storage.isObserving { try await Task.sleep(for: .milliseconds(5)) }
         #expect(storage.record(at: IndexPath(item: 0, section: 0))?.title == "Title 1")
         // Every row's values, in column order, stay the same bytes: only the names moved.
         let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())

@@ -38,6 +38,17 @@ final class UpdateRecorder: StorageUpdating {
     }
 }
 
+/// The updates `storage` delivers to its delegate while `body` runs; a reload among them fails
+/// the test (each of the callers' changes has an update of its own).
+func updates(of storage: MemoryStorage, during body: () throws -> Void) rethrows -> [StorageUpdate] {
+    let recorder = UpdateRecorder()
+    storage.delegate = recorder
+    defer { storage.delegate = nil }
+    try body()
+    #expect(recorder.reloads == 0)
+    return recorder.updates
+}
+
 /// What a MemoryStorage of `Cell`s holds, as values: the items of each section and each
 /// section's header.
 struct StorageState: Equatable, CustomStringConvertible {

@@ -50,16 +50,6 @@ import SeededRandom
         }
     }
 
-    /// Records every update of `storage` while `body` runs.
-    func updates(of storage: MemoryStorage, during body: () throws -> Void) rethrows -> [StorageUpdate] {
-        let recorder = UpdateRecorder()
-        storage.delegate = recorder
-        defer { storage.delegate = nil }
-        try body()
-        #expect(recorder.reloads == 0)
-        return recorder.updates
-    }
-
     @Test("untyped setItems and setItemsForAllSections: replayed updates reproduce the storage, shared (type, id) always matched; equal headers report nothing",
           arguments: 0..<300)
     func randomHeterogeneousRefreshes(seed: UInt64) throws {

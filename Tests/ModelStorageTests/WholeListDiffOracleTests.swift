@@ -48,16 +48,6 @@ import SeededRandom
         }
     }
 
-    /// Records the updates of `storage` while `body` runs.
-    func updates(of storage: MemoryStorage, during body: () throws -> Void) rethrows -> [StorageUpdate] {
-        let recorder = UpdateRecorder()
-        storage.delegate = recorder
-        defer { storage.delegate = nil }
-        try body()
-        #expect(recorder.reloads == 0)
-        return recorder.updates
-    }
-
     @Test("untyped setItems of two or three types, optionals among them: the update is the typed diff's", arguments: 0..<150)
     func untypedSetItemsIsTheTypedDiff(seed: UInt64) throws {
         var generator = UntypedDiffingPropertyTests.FeedGenerator(random: SplitMix64(seed: seed))
