@@ -16,16 +16,21 @@ import FingerprintDiff
 /// no section's identities changed, that is the update (items and sections changed in place).
 /// When the one section changed between its common ends, the identities there are matched
 /// with the diff core as the whole list's would be, and the result is shifted into place:
-/// the ends are matched in place either way, so it equals the whole list's.
+/// the ends are matched in place either way, so it equals the whole list's. When that window is
+/// larger than an eighth of the section (changes far apart, such as a move from a third to two
+/// thirds), the changeset is read from the runs of items the two trees share and the few items
+/// between them (`sharedRunsChangeset`), equal to the whole list's too.
 ///
-/// `nil` when neither applies: several sections whose identities changed, or a window between
-/// the common ends larger than an eighth of the section (the caller then diffs everything).
+/// `nil` when none applies: several sections whose identities changed, or a section whose trees
+/// share too little (the caller then diffs everything).
 func windowedNetChange(from baseline: [StoredSection], to current: [StoredSection], since revision: UInt64) -> StorageUpdate? {
     let ends = zip(baseline, current).map { CommonEnds($0, $1, since: revision) }
     let changed = ends.indices.filter { !ends[$0].coversBoth }
     let updatedSections = current.indices.filter { current[$0].revision > revision }
     guard changed.isEmpty else {
-        guard current.count == 1, let changeset = windowChangeset(baseline[0], current[0], ends[0], since: revision) else {
+        guard current.count == 1,
+              let changeset = windowChangeset(baseline[0], current[0], ends[0], since: revision)
+                ?? sharedRunsChangeset(baseline[0], current[0], since: revision) else {
             return nil
         }
         let (changes, modelPaths) = oneListChanges(changeset, sectionChanged: !updatedSections.isEmpty)
