@@ -7,20 +7,21 @@ extension CountedTree {
         let offset: Int
     }
 
-    /// A node two trees share (the same object: the same elements, in the same order), at its
-    /// position in each.
+    /// Nodes two trees share (the same objects: the same elements, in the same order), one after
+    /// the other in both, at their position in each.
     struct SharedNode {
-        /// The position of its first element in the first tree, and in the second.
+        /// The position of their first element in the first tree, and in the second.
         let offset: Int, otherOffset: Int
-        /// The number of elements below it.
-        let count: Int
+        /// The number of elements below them.
+        var count: Int
     }
 
     /// What a tree and another share: the highest nodes found in both (a node whose parent is
     /// not shared), and the leaves of each below no shared node. Every element of a tree is below
     /// one shared node or in one of its unshared leaves.
     struct SharedNodes {
-        /// The shared nodes, sorted by their position in the first tree.
+        /// The shared nodes, those of one height that touch in both trees joined, sorted by their
+        /// position in the first tree.
         var shared: [SharedNode] = []
         /// The first tree's unshared leaves, and the other's, each in order.
         var leaves: [PlacedNode] = [], otherLeaves: [PlacedNode] = []
@@ -62,30 +63,83 @@ extension CountedTree {
         return result
     }
 
-    /// Appends to `shared` the nodes of `mine` that are among `theirs` (nodes of one height);
-    /// returns the others of each side, in order.
+    /// Appends to `shared` the nodes of `mine` that are among `theirs` (nodes of one height, each
+    /// list in order); returns the others of each side, in order.
+    ///
+    /// Both lists are walked together, as a copy keeps its nodes in order: a node that is the
+    /// other side's next is shared; otherwise one step of look-ahead tells a node only one side
+    /// has (added or removed) from one copied on both sides. Where it tells neither, the rest is
+    /// matched through a table of theirs. A node taken for unshared though it is shared would
+    /// only be compared further down; a node is taken for shared only when it is the same object.
     private static func separateShared(_ mine: [PlacedNode], _ theirs: [PlacedNode],
                                        into shared: inout [SharedNode]) -> ([PlacedNode], [PlacedNode]) {
-        var theirIndex: [ObjectIdentifier: Int] = [:]
-        theirIndex.reserveCapacity(theirs.count)
-        for (index, placed) in theirs.enumerated() { theirIndex[ObjectIdentifier(placed.node)] = index }
-        var theirShared = [Bool](repeating: false, count: theirs.count)
-        var myOpen: [PlacedNode] = []
+        var myOpen: [PlacedNode] = [], theirOpen: [PlacedNode] = []
+        func same(_ mineIndex: Int, _ theirIndex: Int) -> Bool {
+            mineIndex < mine.count && theirIndex < theirs.count && mine[mineIndex].node === theirs[theirIndex].node
+        }
+        var i = 0, j = 0
+        while i < mine.count && j < theirs.count {
+            if same(i, j) {
+                appendShared(mine[i], theirs[j], to: &shared)
+                i += 1
+                j += 1
+            } else if same(i, j + 1) {
+                theirOpen.append(theirs[j])
+                j += 1
+            } else if same(i + 1, j) {
+                myOpen.append(mine[i])
+                i += 1
+            } else if same(i + 1, j + 1) || i + 1 == mine.count || j + 1 == theirs.count {
+                myOpen.append(mine[i])
+                theirOpen.append(theirs[j])
+                i += 1
+                j += 1
+            } else {
+                separateSharedThroughTable(mine[i...], theirs[j...], into: &shared, &myOpen, &theirOpen)
+                return (myOpen, theirOpen)
+            }
+        }
+        return (myOpen + mine[i...], theirOpen + theirs[j...])
+    }
+
+    /// `separateShared` for the rest of both lists, through a table of their nodes.
+    private static func separateSharedThroughTable(_ mine: ArraySlice<PlacedNode>, _ theirs: ArraySlice<PlacedNode>,
+                                                   into shared: inout [SharedNode],
+                                                   _ myOpen: inout [PlacedNode], _ theirOpen: inout [PlacedNode]) {
+        var theirIndex = PositionTable(capacity: theirs.count)
+        for index in theirs.indices { theirIndex.insert(key(of: theirs[index].node), at: index) }
+        var theirShared = [Bool](repeating: false, count: theirs.endIndex)
         for placed in mine {
-            if let index = theirIndex[ObjectIdentifier(placed.node)] {
-                shared.append(SharedNode(offset: placed.offset, otherOffset: theirs[index].offset, count: placed.node.count))
+            if let index = theirIndex.position(of: key(of: placed.node)) {
+                appendShared(placed, theirs[index], to: &shared)
                 theirShared[index] = true
             } else {
                 myOpen.append(placed)
             }
         }
-        let theirOpen = theirs.indices.filter { !theirShared[$0] }.map { theirs[$0] }
-        return (myOpen, theirOpen)
+        for index in theirs.indices where !theirShared[index] { theirOpen.append(theirs[index]) }
+    }
+
+    /// Appends one shared node, at its place in each tree, to `shared`, joined with the last one
+    /// when they touch in both trees.
+    private static func appendShared(_ mine: PlacedNode, _ theirs: PlacedNode, to shared: inout [SharedNode]) {
+        let count = mine.node.count
+        if let last = shared.last, last.offset + last.count == mine.offset && last.otherOffset + last.count == theirs.offset {
+            shared[shared.count - 1].count += count
+        } else {
+            shared.append(SharedNode(offset: mine.offset, otherOffset: theirs.offset, count: count))
+        }
+    }
+
+    /// A node's identity as a key: its address, unique among the nodes alive.
+    private static func key(of node: Node) -> UInt64 {
+        UInt64(UInt(bitPattern: ObjectIdentifier(node)))
     }
 
     /// The children of the inner nodes `nodes`, in order, each with its position.
     private static func children(of nodes: [PlacedNode]) -> [PlacedNode] {
         var children: [PlacedNode] = []
+        children.reserveCapacity(nodes.reduce(0) { $0 + $1.node.children.count })
         for placed in nodes {
             var offset = placed.offset
             for child in placed.node.children {

@@ -88,6 +88,10 @@ private struct UnsharedItems {
     var offsets: [Int] = [], slots: [UInt64] = [], revisions: [UInt64] = []
 
     init(_ leaves: [CountedTree<StoredItem>.PlacedNode]) {
+        let count = leaves.reduce(0) { $0 + $1.node.count }
+        offsets.reserveCapacity(count)
+        slots.reserveCapacity(count)
+        revisions.reserveCapacity(count)
         for leaf in leaves {
             // Read in place: a copy of each item would copy its model (an existential) too.
             leaf.node.elements.withUnsafeBufferPointer { items in
@@ -112,12 +116,11 @@ private struct UnsharedMatching {
     var oldOffsetOfNew: [Int]
 
     init(_ old: UnsharedItems, _ new: UnsharedItems) {
-        var newIndex: [UInt64: Int] = [:]
-        newIndex.reserveCapacity(new.slots.count)
-        for (index, slot) in new.slots.enumerated() { newIndex[slot] = index }
+        var newIndex = PositionTable(capacity: new.slots.count)
+        for (index, slot) in new.slots.enumerated() { newIndex.insert(slot, at: index) }
         oldOffsetOfNew = [Int](repeating: -1, count: new.slots.count)
         for (index, slot) in old.slots.enumerated() {
-            if let partner = newIndex[slot] {
+            if let partner = newIndex.position(of: slot) {
                 pairs.append(Changeset.Move(from: old.offsets[index], to: new.offsets[partner]))
                 oldOffsetOfNew[partner] = old.offsets[index]
             } else {
