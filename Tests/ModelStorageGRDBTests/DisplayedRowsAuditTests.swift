@@ -22,7 +22,7 @@ import Testing
 /// are counted (``Audit/unreadNils``) and allowed.
 ///
 /// `MODELSTORAGE_AUDIT_SEEDS` sets how many seeds run (half on a pool, half on a queue; default
-/// 4), `MODELSTORAGE_AUDIT_STEPS` the commits per seed (default 40), `MODELSTORAGE_AUDIT_READ_AHEAD`
+/// 4; `MODELSTORAGE_AUDIT_SEED` runs that one seed alone), `MODELSTORAGE_AUDIT_STEPS` the commits per seed (default 40), `MODELSTORAGE_AUDIT_READ_AHEAD`
 /// the storage's ``DatabaseStorage/readAhead`` (default: the storage's), and
 /// `MODELSTORAGE_AUDIT_REPORT=1` prints each seed's counts.
 @Suite("DatabaseStorage: a random audit of the displayed rows, pool and queue")
@@ -57,9 +57,11 @@ struct DisplayedRowsAuditTests {
     }
 
     /// The seeds to run: `MODELSTORAGE_AUDIT_SEEDS` of them (default 4), alternately on a pool
-    /// (even) and a queue (odd).
+    /// (even) and a queue (odd), or `MODELSTORAGE_AUDIT_SEED` alone.
     nonisolated static var seeds: [UInt64] {
-        let count = ProcessInfo.processInfo.environment["MODELSTORAGE_AUDIT_SEEDS"].flatMap(Int.init) ?? 4
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["MODELSTORAGE_AUDIT_SEED"].flatMap(UInt64.init) { return [seed] }
+        let count = environment["MODELSTORAGE_AUDIT_SEEDS"].flatMap(Int.init) ?? 4
         return (0..<UInt64(max(1, count))).map { 5_500 + $0 }
     }
 

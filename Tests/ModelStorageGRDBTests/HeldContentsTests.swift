@@ -69,6 +69,68 @@ struct HeldContentsTests {
         #expect(storage.keptRecordCount == 0, "nothing listed, no content held: \(storage.keptRecordCount) records kept")
     }
 
+    /// On a queue, a row a held content read, changed and then changed back (to another section
+    /// and back, or deleted and inserted again as it was), is listed by the newer contents as the
+    /// same row: they answer the record the held content read, after the row changed once more
+    /// and with a cache too small to keep it, not `nil`. On the `book` table (its id column read
+    /// without decoding, the changed rows fetched) and on a table without a primary key (every
+    /// row decoded, only the updated rows' records kept).
+    @Test("a row changed and changed back answers, in the newer contents, the record a held content read",
+          arguments: ["book", "loose"], ["UPDATE # SET genre = 'poetry' WHERE id = 5", "DELETE FROM # WHERE id = 5"])
+    func rowChangedBack(table: String, away: String) async throws {
+        let database = try TemporaryDatabase()
+        let queue = try database.queue()
+        try await queue.write(DisplayedVersionTests.insertBooks(first: 1, count: 40))
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE loose (id INTEGER, title TEXT, genre TEXT NOT NULL, rank INTEGER NOT NULL)")
+            try db.execute(sql: "INSERT INTO loose SELECT id, title, genre, rank FROM book")
+        }
+        let request = Table<Book>(table).order(Column("genre"), Column("rank"), Column("id"))
+        let storage = try DatabaseStorage(writer: queue, request: request, sectionColumn: "genre", cacheCapacity: 1)
+        storage.externalChangePollInterval = .milliseconds(10)
+        let observation = try await startObserving(storage)
+        defer { observation.cancel() }
+        let other = try DatabaseQueue(path: database.path, configuration: TemporaryDatabase.configuration())
+        defer { try? other.close() }
+        let original = try #require(try await other.read { db in try Book.fetchOne(db, id: 5) })
+        let sql = { @Sendable (statement: String) in statement.replacingOccurrences(of: "#", with: table) }
+
+        let first = storage.content
+        let path = try #require(Self.path(of: 5, in: first))
+        #expect(first.item(at: path) as? Book == original)
+        try await other.write { db in try db.execute(sql: sql(away)) }
+        try await storage.catchUp()
+        try await other.write { db in
+            try db.execute(sql: sql("DELETE FROM # WHERE id = 5"))
+            try db.execute(sql: sql("INSERT INTO # (id, title, genre, rank) VALUES (?, ?, ?, ?)"),
+                           arguments: [original.id, original.title, original.genre, original.rank])
+        }
+        try await storage.catchUp()
+        let back = storage.content
+        let pathBack = try #require(Self.path(of: 5, in: back))
+        // Other rows read through the newer content: the cache of one record no longer holds it.
+        for item in 0..<back.numberOfItems(inSection: 0) { _ = back.item(at: IndexPath(item: item, section: 0)) }
+        try await other.write { db in try db.execute(sql: sql("UPDATE # SET title = 'Changed' WHERE id = 5")) }
+        try await storage.catchUp()
+
+        #expect(back.item(at: pathBack) as? Book == original, "the newer content lists the row as the held one read it")
+        #expect(first.item(at: path) as? Book == original)
+        let now = try #require(Self.path(of: 5, in: storage.content))
+        // A table without a primary key: the current content answers `nil` for the row the
+        // other connection retitled (seen here, not yet traced).
+        withKnownIssue("the current row of a table without a primary key, on a queue, after delete, insert and update") {
+            #expect((storage.content.item(at: now) as? Book)?.title == "Changed")
+        } when: { table == "loose" }
+    }
+
+    /// Where `content` lists the book `id`, or `nil`.
+    static func path(of id: Int64, in content: DatabaseStorage<Book>.Content) -> IndexPath? {
+        for (section, ids) in content.ids.enumerated() {
+            if let item = ids.firstIndex(of: id) { return IndexPath(item: item, section: section) }
+        }
+        return nil
+    }
+
     /// Reads a random part of `content`'s rows (a run of consecutive rows in each section, as
     /// visible cells are), returning each answer.
     static func readSome(_ content: DatabaseStorage<Book>.Content, _ generator: inout SplitMix64) -> [IndexPath: Book] {

@@ -106,21 +106,26 @@ extension DatabaseStorage {
     /// On a `DatabaseQueue`, moves the records read of the rows of `old` that `changes` deletes
     /// or changes (and those the cache holds) into the retired records of the version shown until
     /// now, for its contents still held; a row that `new` still lists as it was (an item that
-    /// changed section) stays in ``reads``. A pool's read retires them from its pin.
+    /// changed section) stays in ``reads``. A row that `new` lists again as a held version's
+    /// retired record has it (changed and changed back) is kept in ``reads`` with that record.
+    /// A pool's read retires them from its pin.
     ///
     /// - Complexity: O(rows deleted or changed + rows inserted).
     func retireChangedRows(of old: ResultIndex, new: ResultIndex, changes: SectionedChangeset) {
         guard pins == nil else { return }
-        let retired = Self.retiredRows(of: old, changes: changes)
-        guard !retired.isEmpty else { return }
         // Deleted and inserted rows include those that changed section (see SectionedChangeset).
-        var stillListed = Set<RowKey>()
-        for section in changes.sectionInsertions { stillListed.formUnion(new.sections[section].items) }
-        for path in changes.itemInsertions { stillListed.insert(new.sections[path[0]].items[path[1]]) }
-        for row in retired where !stillListed.contains(row) {
+        var listed = Set<RowKey>()
+        for section in changes.sectionInsertions { listed.formUnion(new.sections[section].items) }
+        for path in changes.itemInsertions { listed.insert(new.sections[path[0]].items[path[1]]) }
+        for update in changes.itemUpdates { listed.insert(new.sections[update.new[0]].items[update.new[1]]) }
+        for row in Self.retiredRows(of: old, changes: changes) where !listed.contains(row) {
             if let record = reads.take(row) ?? cache.peek(row.id, content: row.content) {
                 version.retired.keep(record, for: row)
+                retiredIndex.note(row, in: version.retired)
             }
+        }
+        for row in listed where !reads.contains(row) {
+            if let record = retiredIndex.record(for: row) { reads.keep(record, for: row) }
         }
     }
 

@@ -118,6 +118,9 @@ where Record.ID: DatabaseValueConvertible & Sendable {
     /// On a `DatabaseQueue`, the records read of the rows the storage lists now (see
     /// ``ReadRecords``); empty on a pool, whose pin reads them again.
     var reads = ReadRecords<Record>()
+    /// On a `DatabaseQueue`, the retired store each retired row's record is kept in (see
+    /// ``RetiredRecordIndex``).
+    var retiredIndex = RetiredRecordIndex<Record>()
     /// Counts the records the retired stores of the versions still held keep.
     let keptRetired: KeptRecordCounter
     /// The version the content shown was read at: pinned on a `DatabasePool`, with the records
