@@ -119,6 +119,7 @@ private struct UnsharedMatching {
         var newIndex = PositionTable(capacity: new.slots.count)
         for (index, slot) in new.slots.enumerated() { newIndex.insert(slot, at: index) }
         oldOffsetOfNew = [Int](repeating: -1, count: new.slots.count)
+        pairs.reserveCapacity(Swift.min(old.slots.count, new.slots.count))
         for (index, slot) in old.slots.enumerated() {
             if let partner = newIndex.position(of: slot) {
                 pairs.append(Changeset.Move(from: old.offsets[index], to: new.offsets[partner]))
