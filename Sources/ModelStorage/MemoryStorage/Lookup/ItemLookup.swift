@@ -171,7 +171,9 @@ func cast<T, Result>(_ item: any Sendable, to _: T.Type, _ body: (T) -> Result) 
         if U.self == T.self { return body(unsafeBitCast(value, to: T.self)) }
         return dynamicCast(value, to: T.self, body)
     }
-    return opened(item)
+    // Opened explicitly: `any Sendable`, like `Any`, is not opened implicitly (`U` would be
+    // `any Sendable` itself, and every item would take the dynamic cast).
+    return _openExistential(item, do: opened)
 }
 
 @inline(never)
