@@ -4,29 +4,66 @@ extension CountedTree {
     /// (elements ordered by a key, as a binary search asks). O(log(order) × height²): each
     /// level chooses its child by a binary search over the children's last elements.
     func partitioningPosition(where isAtOrAfter: (Element) -> Bool) -> Int {
+        withPartitioningElement(where: { isAtOrAfter($0.pointee) }) { position, _ in position }
+    }
+
+    /// ``partitioningPosition(where:)`` reading every element it probes in place, never copying
+    /// one (a copy of an element with an existential field goes through the stored type's
+    /// value witnesses), and handing `body` the element found, so that a search by key and the
+    /// read of what it found are one walk from the root. `isAtOrAfter` reads an element at a
+    /// pointer; `body` gets the position and the element there, in place (`nil` when the
+    /// position is ``count``). The pointers are valid only during the call that receives them.
+    /// O(log(order) × height²), as ``partitioningPosition(where:)``.
+    func withPartitioningElement<Result>(
+        where isAtOrAfter: (UnsafePointer<Element>) -> Bool,
+        _ body: (_ position: Int, _ element: UnsafePointer<Element>?) -> Result
+    ) -> Result {
         var node = root
         var position = 0
         while !node.isLeaf {
-            var low = 0, high = node.children.count - 1
+            let (index, before) = Self.partitioningChild(of: node, where: isAtOrAfter)
+            position += before
+            node = node.children[index]
+        }
+        return node.elements.withUnsafeBufferPointer { elements in
+            var low = 0, high = elements.count
             while low < high {
                 let middle = (low + high) / 2
-                if isAtOrAfter(Self.lastElement(of: node.children[middle])) { high = middle } else { low = middle + 1 }
+                if isAtOrAfter(elements.baseAddress! + middle) { high = middle } else { low = middle + 1 }
             }
-            for child in node.children[..<low] { position += child.count }
-            node = node.children[low]
+            return body(position + low, low < elements.count ? elements.baseAddress! + low : nil)
         }
-        var low = 0, high = node.elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAtOrAfter(node.elements[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return position + low
     }
 
-    /// The last element below `node`, which holds at least one. O(height).
-    private static func lastElement(of node: Node) -> Element {
+    /// The first child of inner node `node` whose last element satisfies `isAtOrAfter` (the
+    /// last child when none does), and the number of elements in the children before it.
+    /// O(log(order) × height + order).
+    private static func partitioningChild(of node: Node, where isAtOrAfter: (UnsafePointer<Element>) -> Bool)
+        -> (index: Int, before: Int)
+    {
+        node.children.withUnsafeBufferPointer { children in
+            var low = 0, high = children.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if lastElement(of: children[middle], satisfies: isAtOrAfter) { high = middle } else { low = middle + 1 }
+            }
+            // The counts of the children on the shorter side of the one chosen.
+            var before = 0
+            if low <= children.count / 2 {
+                for child in children[..<low] { before += child.count }
+            } else {
+                before = node.count
+                for child in children[low...] { before -= child.count }
+            }
+            return (low, before)
+        }
+    }
+
+    /// Whether the last element below `node` (which holds at least one) satisfies `predicate`,
+    /// read in place. O(height).
+    private static func lastElement(of node: Node, satisfies predicate: (UnsafePointer<Element>) -> Bool) -> Bool {
         var node = node
         while !node.isLeaf { node = node.children[node.children.count - 1] }
-        return node.elements[node.elements.count - 1]
+        return node.elements.withUnsafeBufferPointer { predicate($0.baseAddress! + ($0.count - 1)) }
     }
 }

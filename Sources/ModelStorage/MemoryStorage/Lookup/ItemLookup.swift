@@ -72,17 +72,18 @@ struct ItemLookup {
         self.kind == kind && type == ObjectIdentifier(T.self)
     }
 
-    /// Calls `body` with the current offset of every item keyed `key` in `section`. O(log n)
-    /// per item that shares the key. Returns `false` when an item is not where its entry says
-    /// (never expected: the owner then builds the table again).
-    func forEachCandidate(forKey key: Int, in section: StoredSection, _ body: (Int) -> Void) -> Bool {
+    /// Calls `body` with the current offset of every item keyed `key` in `section` and with
+    /// that item, read in place (valid only during `body`): one walk of the section's tree per
+    /// item, no copy of one. O(log n) per item that shares the key. Returns `false` when an item
+    /// is not where its entry says (never expected: the owner then builds the table again).
+    func forEachCandidate(forKey key: Int, in section: StoredSection,
+                          _ body: (_ offset: Int, _ item: UnsafePointer<StoredItem>) -> Void) -> Bool {
         var found = true
         table.forEach(key: key) { entry in
-            guard let offset = section.offset(ofLabel: entry.label, slot: entry.slot) else {
+            guard section.withItem(labelled: entry.label, slot: entry.slot, body) != nil else {
                 found = false
                 return false
             }
-            body(offset)
             return true
         }
         return found

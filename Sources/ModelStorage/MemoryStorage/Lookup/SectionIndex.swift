@@ -19,12 +19,14 @@ struct SectionIndex {
                                            makeLookup: () -> ItemLookup) -> Int? {
         if lookup?.indexes(T.self, by: kind) != true { lookup = makeLookup() }
         var best: Int?
-        let found = lookup!.forEachCandidate(forKey: key, in: section) { position in
-            if position < best ?? .max, cast(section.item(at: position), to: T.self, { $0 == item }) == true {
+        // Read through the optional in place (`lookup!` would copy the table), each candidate
+        // compared where it lies in the tree.
+        let found = lookup?.forEachCandidate(forKey: key, in: section) { position, candidate in
+            if position < best ?? .max, cast(candidate.pointee.model, to: T.self, { $0 == item }) == true {
                 best = position
             }
         }
-        guard found else {
+        guard found == true else {
             // An entry out of step with the section: never expected (InternalChecks traps first).
             assertionFailure("SectionIndex: an indexed item is not where its entry says")
             lookup = nil

@@ -62,8 +62,19 @@ struct StoredSection: Sendable {
     /// The offset of the item whose label is `label`, when its identity is `slot`; `nil` when
     /// no item of the section has both. O(log n) (see ``Labels``).
     func offset(ofLabel label: UInt64, slot: UInt64) -> Int? {
-        let offset = entries.partitioningPosition { $0.label >= label }
-        return offset < count && entries[offset].slot == slot ? offset : nil
+        withItem(labelled: label, slot: slot) { offset, _ in offset }
+    }
+
+    /// `body` of the offset of the item whose label is `label` and of that item, read in place
+    /// (valid only during `body`), when its identity is `slot`; `nil`, without calling `body`,
+    /// when no item of the section has both. The search by label and the read of the item are
+    /// one walk from the root, with no copy of an item. O(log n) (see ``Labels``).
+    func withItem<Result>(labelled label: UInt64, slot: UInt64,
+                          _ body: (_ offset: Int, _ item: UnsafePointer<StoredItem>) -> Result) -> Result? {
+        entries.withPartitioningElement(where: { $0.pointee.label >= label }) { offset, item in
+            guard let item, item.pointee.slot == slot else { return nil }
+            return body(offset, item)
+        }
     }
 
     /// The supplementary model of `kind`, or `nil`. O(1).
