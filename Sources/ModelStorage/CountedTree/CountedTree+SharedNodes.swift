@@ -48,8 +48,13 @@ extension CountedTree {
         while true {
             if myHeight != theirHeight {
                 // Nodes are shared only at the same height: the taller tree's top is its own.
-                if myHeight > theirHeight { mine = Self.children(of: mine) } else { theirs = Self.children(of: theirs) }
-                if myHeight > theirHeight { myHeight -= 1 } else { theirHeight -= 1 }
+                if myHeight > theirHeight {
+                    mine = Self.children(of: mine)
+                    myHeight -= 1
+                } else {
+                    theirs = Self.children(of: theirs)
+                    theirHeight -= 1
+                }
             } else {
                 let (myOpen, theirOpen) = Self.separateShared(mine, theirs, into: &result.shared)
                 guard myHeight > 1 else {

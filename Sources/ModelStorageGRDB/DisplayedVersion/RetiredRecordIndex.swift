@@ -20,9 +20,6 @@ struct RetiredRecordIndex<Record: Sendable> {
     /// The number of entries after the last sweep.
     private var sweptCount = 0
 
-    /// The number of entries, released stores' included.
-    var count: Int { stores.count }
-
     /// Notes that the record of `row` is kept in `store`. O(1) amortized.
     mutating func note(_ row: RowKey, in store: RetiredRecords<Record>) {
         stores[row] = WeakStore(store: store)
