@@ -65,7 +65,8 @@ struct Arguments {
                               target: one change through ViewUpdater, look-ups after 1,000
                               random edits, StorageList's coordinator, whole-list calls, the
                               background setItems' main-actor share, and memory (the default
-                              tables have its medians at 100,000 items; --full at both sizes)
+                              tables have its medians at 100,000 items; --full at both sizes;
+                              --filter setItemsInBackground: the background row alone)
           --instructions S    runs the diffs of scenario S (feed-1k, dk5k, mix-1M, ...) inside
                               the function `instructionProbe`, for
                               valgrind --tool=callgrind --toggle-collect='*instructionProbe*'

@@ -34,7 +34,12 @@ case .scale:
         print("Medians of one run; ratios compare medians of this run.")
     }
     plan.report(medians)
-    if arguments.filter == nil { await ScaleReport.run() }
+    if let filter = arguments.filter {
+        // The background row alone (it is not a benchmark body): `--filter setItemsInBackground`.
+        if "setItemsInBackground".range(of: filter, options: .regularExpression) != nil { await ScaleReport.backgroundRow() }
+    } else {
+        await ScaleReport.run()
+    }
     Report.finish(mode: "scale", medians: medians.mapValues(\.median))
 case .digests:
     GoldenDigests.run()

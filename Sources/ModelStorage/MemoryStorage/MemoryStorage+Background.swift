@@ -58,10 +58,12 @@ extension MemoryStorage {
 
     /// The common part of the background calls: waits for the calls made before on this storage,
     /// diffs with `diff` off the caller's actor from the live content of `section` (`nil`: all
-    /// sections), and commits the result when the storage did not change meanwhile, else diffs
-    /// again; after ``backgroundDiffRounds`` rounds, or when `section` does not exist yet (nothing
-    /// to diff from), runs `synchronously` (the synchronous call) instead. Cancellation before
-    /// the commit drops the change.
+    /// sections), building a section's new tree there too, and commits the result when the
+    /// storage did not change meanwhile, else diffs again; after ``backgroundDiffRounds`` rounds,
+    /// or when `section` does not exist yet (nothing to diff from), runs `synchronously` (the
+    /// synchronous call) instead. Cancellation before the commit drops the change. What a round
+    /// leaves behind (the content it diffed from, which holds the replaced tree, and its result)
+    /// is released off the caller's actor.
     @usableFromInline
     func _inBackground(
         section: Int?, isolation: isolated (any Actor)?, diff: @escaping @Sendable (_BackgroundBase) -> _BackgroundDiff,
@@ -76,23 +78,35 @@ extension MemoryStorage {
                 try checkCreatableSection(section)
                 guard section < sections.count else { break }
             }
-            let base = content, headerKind = supplementaryHeaderKind
-            var result = await offTheCallersActor { diff(_BackgroundBase(base.sections, section: section, headerKind: headerKind)) }
-            backgroundDiffDidFinish?()
-            guard !Task.isCancelled else { return }
-            guard mutationCount == base.mutationCount && !isBatching && headerKind == supplementaryHeaderKind else { continue }
-            // The payload taken out first, so that it holds its arrays alone when installed.
-            if case var .items(items) = result {
-                result = .none
-                _install(&items)
-            } else if case var .sections(sections) = result {
-                result = .none
-                _install(&sections)
+            let base = content, headerKind = supplementaryHeaderKind, counters = core.freshCounters
+            var result = await offTheCallersActor {
+                _BackgroundResult(diff(_BackgroundBase(base.sections, section: section, headerKind: headerKind)), counters: counters)
             }
-            return
+            backgroundDiffDidFinish?()
+            let cancelled = Task.isCancelled
+            let commits = !cancelled && mutationCount == base.mutationCount && !isBatching
+                && headerKind == supplementaryHeaderKind && core.freshCounters == counters
+            if commits { install(&result) }
+            releaseOffTheCallersActor((consume base, consume result))
+            if commits || cancelled { return }
         }
         guard !Task.isCancelled else { return }
         try synchronously()
+    }
+
+    /// Installs what a background call computed, the storage unchanged since it started.
+    private func install(_ result: inout _BackgroundResult) {
+        switch result {
+        case .items(let built):
+            commit { $0.installBuiltItems(built) }
+        case .sections(var sections):
+            // The payload taken out first, so that it holds its arrays alone when installed.
+            result = .none
+            _install(&sections)
+            result = .sections(sections)
+        case .none:
+            break
+        }
     }
 }
 
@@ -133,4 +147,22 @@ enum _BackgroundDiff: Sendable {
     case items(_DiffedSectionItems)
     case sections(_DiffedSections)
     case none
+}
+
+/// What a background call hands back to the caller's actor: a section's new items built into
+/// its tree (``_BuiltSectionItems``), or new sections to build there (``_DiffedSections``).
+enum _BackgroundResult: Sendable {
+    case items(_BuiltSectionItems)
+    case sections(_DiffedSections)
+    case none
+
+    /// `diff`, a section's items built from `counters` (see ``_BuiltSectionItems``). O(items)
+    /// for a section's items, O(1) else.
+    init(_ diff: _BackgroundDiff, counters: SectionStore.FreshCounters) {
+        switch diff {
+        case .items(let items): self = .items(_BuiltSectionItems(items, counters: counters))
+        case .sections(let sections): self = .sections(sections)
+        case .none: self = .none
+        }
+    }
 }

@@ -8,7 +8,7 @@ import FingerprintDiff
 extension SingleSectionStorage {
     /// Replaces the items with `newItems` as ``setItems(_:)`` does, running the differ off the
     /// caller's actor: the caller's actor spends O(1) on the change (plus what its observers do),
-    /// not the diff.
+    /// not the diff; the items it replaces are released off it too.
     ///
     /// The change is committed on the caller's actor and equals what ``setItems(_:)`` would
     /// report at that moment: when the items changed while the differ ran, it diffs again from
@@ -29,8 +29,11 @@ extension SingleSectionStorage {
             let old = live.items, revision = live.itemsRevision
             let update = await offTheCallersActor { Self.itemUpdate(from: old, to: newItems, differ: differ, trusted: trusted) }
             backgroundDiffDidFinish?()
-            guard !Task.isCancelled else { return }
-            if live.itemsRevision == revision { return commitItems(newItems, update: update) }
+            let cancelled = Task.isCancelled, commits = !cancelled && live.itemsRevision == revision
+            let previous = commits ? commitItems(newItems, update: update) : nil
+            // The replaced items and the update the storage kept before are released off this actor.
+            releaseOffTheCallersActor((consume old, consume update, previous))
+            if commits || cancelled { return }
         }
         guard !Task.isCancelled else { return }
         setItems(newItems)

@@ -139,16 +139,20 @@ public class SingleSectionStorage<Item: Identifiable & Sendable>: BaseStorage, C
     }
 
     /// Replaces the live items with `newItems` and delivers `update`, the differ's update from
-    /// the live items to them.
-    func commitItems(_ newItems: [Item], update: StorageUpdate) {
+    /// the live items to them. Returns the update of the ``setItems(_:)`` before, which the
+    /// storage no longer keeps, for the caller to release (its models are many after a large
+    /// change).
+    @discardableResult
+    func commitItems(_ newItems: [Item], update: StorageUpdate) -> RememberedUpdate? {
         delivery.willChange(live)
-        let before = live.itemsRevision
+        let before = live.itemsRevision, previous = lastItemsChange
         live.items = newItems
         itemsDidChange()
         if let before, let after = live.itemsRevision {
             lastItemsChange = RememberedUpdate(from: before, to: after, update: update)
         }
         deliver(update, through: delivery, leadingTo: live)
+        return previous
     }
 
     /// Changes the live items with `body` and delivers `update`, which must describe the change.

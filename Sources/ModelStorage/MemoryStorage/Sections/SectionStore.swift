@@ -230,6 +230,20 @@ struct SectionStore {
                                            insertedItems: (0..<models.count).map { IndexPath(section, $0) }))
     }
 
+    /// Installs `built`, the new items of an existing section diffed and built into its tree off
+    /// the storage's actor (a background `setItems`) from this store's ``freshCounters`` as they
+    /// still are: consumes the fresh identities and the revision the tree was given, as
+    /// `makeIdentities` and `nextRevision` before ``installDiffedItems(_:slots:revisions:inSection:update:)``
+    /// do. O(1).
+    mutating func installBuiltItems(_ built: _BuiltSectionItems) -> PrimitiveChange? {
+        precondition(freshCounters == built.counters, "SectionStore: a tree built from other counters")
+        nextIdentity += UInt64(built.freshCount)
+        revision += 1
+        sections[built.section].replaceEntries(with: built.entries)
+        indexes[built.section].reset()
+        return diffedChange(built.update)
+    }
+
     /// Installs the items of an existing section computed by a diff (diffing `setItems`):
     /// `slots` and `revisions` are their identities and revisions, `update` takes the old items
     /// to them (empty inside a batch).
@@ -304,6 +318,18 @@ struct SectionStore {
     }
 
     // MARK: Identities
+
+    /// The next fresh identity and the current revision: with them, new items can be given their
+    /// identities and revision off the storage's actor (see ``installBuiltItems(_:)``).
+    var freshCounters: FreshCounters { FreshCounters(nextIdentity: nextIdentity, revision: revision) }
+
+    /// The counters behind fresh identities and revisions at one moment.
+    struct FreshCounters: Equatable, Sendable {
+        /// The first identity ``makeIdentities(_:)`` will give.
+        let nextIdentity: UInt64
+        /// The current revision: ``nextRevision()`` gives the one after it.
+        let revision: UInt64
+    }
 
     /// `count` fresh identities.
     mutating func makeIdentities(_ count: Int) -> [UInt64] {

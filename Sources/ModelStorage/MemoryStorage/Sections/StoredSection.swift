@@ -261,6 +261,33 @@ struct StoredSection: Sendable {
         entries = Self.tree(items, slots: newSlots) { newRevisions[revisionStart + $0] }
     }
 
+    /// Replaces every item with `entries`, a tree built by
+    /// ``tree(_:firstFresh:revision:)`` (off the storage's actor). O(1).
+    mutating func replaceEntries(with entries: CountedTree<StoredItem>) {
+        self.entries = entries
+    }
+
+    /// The tree ``replaceAll(_:slots:revisions:)`` builds of `items` after
+    /// `items.assign(fresh:revision:)` with the identities from `firstFresh` on and `revision`,
+    /// built without changing `items` (a copy of its arrays): the unmatched items take the fresh
+    /// identities in order and, with the changed ones, `revision`. O(items).
+    static func tree(_ items: _DiffedItems, firstFresh: UInt64, revision: UInt64) -> CountedTree<StoredItem> {
+        let count = items.models.count
+        let labels = Labels.between(0, .max, count: count)!
+        var all: [StoredItem] = []
+        all.reserveCapacity(count)
+        for offset in 0..<count {
+            all.append(StoredItem(model: items.models[offset], slot: items.slots[offset], revision: items.revisions[offset],
+                                  label: labels[offset]))
+        }
+        for (fresh, offset) in items.unmatched.enumerated() {
+            all[offset].slot = firstFresh + UInt64(fresh)
+            all[offset].revision = revision
+        }
+        for offset in items.updated { all[offset].revision = revision }
+        return CountedTree(all)
+    }
+
     /// With the trait `InternalChecks`, traps unless the labels grow strictly with the offsets.
     /// O(items); only for sections small enough to keep test runs fast.
     func _checkInvariants() {

@@ -1,0 +1,191 @@
+import FingerprintDiff
+import Foundation
+import Testing
+
+@testable import ModelStorage
+import SeededRandom
+
+/// The background `setItems` against the synchronous one on long random runs: two equal
+/// storages of several sections (items of another type among them) take the same random edits,
+/// then one sets a section's items in the background and the other synchronously, with the same
+/// random changes made while the diff runs (zero, one, or one at every round, which ends in the
+/// synchronous fallback). After every step the two hold the same items with the same identities,
+/// revisions and labels (the tree built off the actor is the one the synchronous call builds),
+/// delivered the same updates, answer the same `update(since:)` from the content before the step,
+/// and find the same items.
+@MainActor @Suite struct BackgroundSetItemsPropertyTests {
+    typealias Fixture = BackgroundSetItemsTests
+
+    /// Each item of each section as its identity, revision and label.
+    static func entries(_ storage: MemoryStorage) -> [[[UInt64]]] {
+        storage.sections.map { section in section.entries.map { [$0.slot, $0.revision, $0.label] } }
+    }
+
+    /// The items of each section as descriptions (`Cell`s and the `Shelf`s put among them).
+    static func descriptions(_ storage: MemoryStorage) -> [[String]] {
+        (0..<storage.numberOfSections).map { storage.items(inSection: $0)!.map { String(describing: $0) } }
+    }
+
+    /// An update as values, its models by description (`Shelf`s are among the items).
+    struct Delivered: Equatable {
+        var changes: SectionedBatchUpdate
+        var models: [IndexPath: String]
+        var reload: Bool
+
+        init(_ update: StorageUpdate) {
+            changes = update.changes
+            models = update.updatedModels.mapValues { String(describing: $0) }
+            reload = update.requiresReload
+        }
+    }
+
+    /// Records every update of a storage as values.
+    final class Recorder {
+        var updates: [Delivered] = []
+        func take() -> [Delivered] {
+            defer { updates = [] }
+            return updates
+        }
+    }
+
+    static func record(_ storage: BaseStorage) -> Recorder {
+        let recorder = Recorder()
+        storage.addObserver { recorder.updates.append(Delivered($0)) }
+        return recorder
+    }
+
+    /// The `Cell`s of `section`, or none when it does not exist.
+    static func cells(_ storage: MemoryStorage, section: Int) -> [Cell] {
+        (storage.items(inSection: section) ?? []).compactMap { $0 as? Cell }
+    }
+
+    /// One random change of `storage`, decided from its content and `random`: two storages with
+    /// equal content and equal generators make the same change.
+    static func randomEdit(_ storage: MemoryStorage, _ random: inout SplitMix64, nextID: inout Int) throws {
+        let sections = storage.numberOfSections
+        let section = Int.random(in: 0..<max(sections, 1), using: &random)
+        let count = storage.numberOfItems(inSection: section)
+        nextID += 1
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0:
+            try storage.insertItem(Cell(id: nextID), to: IndexPath(section, Int.random(in: 0...count, using: &random)))
+        case 1 where count > 0:
+            try storage.removeItems(at: [IndexPath(section, Int.random(in: 0..<count, using: &random))])
+        case 2 where count > 0:
+            let path = IndexPath(section, Int.random(in: 0..<count, using: &random))
+            if var cell = storage.item(at: path) as? Cell {
+                cell.version += 1
+                try storage.replaceItem(storage.item(at: path) as! Cell, with: cell)
+            }
+        case 3 where count > 1:
+            try storage.moveItem(at: IndexPath(section, Int.random(in: 0..<count, using: &random)),
+                                 to: IndexPath(section, Int.random(in: 0..<count, using: &random)))
+        case 4:
+            try storage.addItems([Cell(id: nextID), Cell(id: nextID + 1)], toSection: min(sections, section + 1))
+            nextID += 1
+        case 5:
+            try storage.setItems(Fixture.edit(cells(storage, section: section), &random, nextID: &nextID), forSection: section)
+        case 6:
+            // An item of another type: the next diff of the section matches by key, not by typed id.
+            try storage.addItem(Shelf(id: nextID), toSection: section)
+        case 7 where sections > 1:
+            try storage.deleteSections([Int.random(in: 0..<sections, using: &random)])
+        case 8:
+            try storage.performUpdates {
+                try storage.addItem(Cell(id: nextID), toSection: section)
+                if count > 0 { try storage.removeItems(at: [IndexPath(section, 0)]) }
+            }
+        default:
+            try storage.setSupplementaryModel(Shelf(id: nextID), forKind: "header", atSectionIndex: section)
+        }
+    }
+
+    @Test("MemoryStorage.setItemsInBackground equals setItems on random runs, changes made while it diffs included",
+          arguments: 0..<24)
+    func memoryStorageRuns(seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed)
+        let synchronous = MemoryStorage(), background = MemoryStorage()
+        for section in 0..<Int.random(in: 1...4, using: &random) {
+            let items = (0..<Int.random(in: 0...80, using: &random)).map { Cell(id: section * 1_000 + $0) }
+            for storage in [synchronous, background] { try storage.addItems(items, toSection: section) }
+        }
+        let syncRecorder = Self.record(synchronous), backgroundRecorder = Self.record(background)
+        var nextID = 100_000
+        for step in 0..<12 {
+            let context = "seed \(seed), step \(step)"
+            // Random edits of both, alike.
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                var (syncRandom, backgroundRandom) = (random, random)
+                var (syncID, backgroundID) = (nextID, nextID)
+                try Self.randomEdit(synchronous, &syncRandom, nextID: &syncID)
+                try Self.randomEdit(background, &backgroundRandom, nextID: &backgroundID)
+                (random, nextID) = (syncRandom, syncID)
+            }
+            let before = (synchronous.content, background.content)
+            let section = Int.random(in: 0...synchronous.numberOfSections, using: &random)
+            let new = Fixture.edit(Self.cells(synchronous, section: section), &random, nextID: &nextID)
+            // Changes made while the diff runs: one at each of the first `changed` rounds.
+            let changed = [0, 0, 1, 1, 2, backgroundDiffRounds][Int.random(in: 0..<6, using: &random)]
+            let seeds = (0..<changed).map { _ in random.next() }
+            let meanwhileID = nextID
+            nextID += 10 * changed + 10
+            var rounds = 0
+            background.backgroundDiffDidFinish = {
+                rounds += 1
+                guard rounds <= changed else { return }
+                var editRandom = SplitMix64(seed: seeds[rounds - 1]), id = meanwhileID + 10 * rounds
+                try! Self.randomEdit(background, &editRandom, nextID: &id)
+            }
+            try await background.setItemsInBackground(new, forSection: section)
+            background.backgroundDiffDidFinish = nil
+            // The same changes before the synchronous call: as many as were made (fewer when one
+            // of them removed the section, or when it did not exist: nothing to diff from).
+            for round in 0..<min(rounds, changed) {
+                var editRandom = SplitMix64(seed: seeds[round]), id = meanwhileID + 10 * (round + 1)
+                try Self.randomEdit(synchronous, &editRandom, nextID: &id)
+            }
+            try synchronous.setItems(new, forSection: section)
+            #expect(rounds <= backgroundDiffRounds, "\(context): \(rounds) rounds")
+
+            #expect(Self.descriptions(background) == Self.descriptions(synchronous), "\(context)")
+            #expect(Self.entries(background) == Self.entries(synchronous), "\(context): identities, revisions, labels")
+            #expect(background.core.freshCounters == synchronous.core.freshCounters, "\(context)")
+            #expect(backgroundRecorder.take() == syncRecorder.take(), "\(context): updates")
+            #expect(Delivered(background.update(since: before.1)) == Delivered(synchronous.update(since: before.0)),
+                    "\(context): update(since:)")
+            for section in background.sections { section.entries._checkInvariants() }
+            for cell in new.prefix(3) {
+                #expect(background.indexPath(forItem: cell) == synchronous.indexPath(forItem: cell), "\(context): \(cell)")
+            }
+        }
+    }
+
+    @Test("SingleSectionStorage.setItemsInBackground equals setItems on random runs", arguments: 0..<12)
+    func singleSectionRuns(seed: UInt64) async {
+        var random = SplitMix64(seed: seed)
+        var nextID = 1_000
+        let start = (0..<Int.random(in: 0...60, using: &random)).map { Cell(id: $0) }
+        let synchronous = SingleSectionHashableStorage(items: start), background = SingleSectionHashableStorage(items: start)
+        let syncRecorder = Self.record(synchronous), backgroundRecorder = Self.record(background)
+        for step in 0..<10 {
+            let before = (synchronous.content, background.content)
+            let new = Fixture.edit(synchronous.items, &random, nextID: &nextID)
+            let meanwhile = Int.random(in: 0..<3, using: &random) == 0
+                ? Fixture.edit(synchronous.items, &random, nextID: &nextID) : nil
+            var rounds = 0
+            background.backgroundDiffDidFinish = {
+                rounds += 1
+                if rounds == 1, let meanwhile { background.setItems(meanwhile) }
+            }
+            if let meanwhile { synchronous.setItems(meanwhile) }
+            synchronous.setItems(new)
+            await background.setItemsInBackground(new)
+            #expect(background.items == synchronous.items, "seed \(seed), step \(step)")
+            #expect(backgroundRecorder.take() == syncRecorder.take(), "seed \(seed), step \(step)")
+            // The update kept for the view's next flush is the one delivered, from the content before.
+            #expect(Delivered(background.update(since: before.1)) == Delivered(synchronous.update(since: before.0)),
+                    "seed \(seed), step \(step): update(since:)")
+            #expect(rounds == (meanwhile == nil ? 1 : 2), "seed \(seed), step \(step)")
+        }
+    }
+}
