@@ -7,8 +7,9 @@ import FingerprintDiff
 
 extension MemoryStorage {
     /// Replaces the items of `section` with `items` as `setItems(_:forSection:)` does,
-    /// computing the diff off the caller's actor: the caller's actor spends O(changes) on the
-    /// change (plus what its observers do), not the diff.
+    /// computing the diff and building the section's new items off the caller's actor: the
+    /// caller's actor spends O(1) on the change (plus what its observers do), not the diff, and
+    /// the items it replaces are released off it too.
     ///
     /// The change is committed on the caller's actor and equals what `setItems(_:forSection:)`
     /// would report at that moment: when the storage changed while the diff ran, it diffs again
@@ -19,8 +20,8 @@ extension MemoryStorage {
     ///
     /// - Throws: what `setItems(_:forSection:)` throws at the moment of the commit;
     ///   nothing changes then.
-    /// - Complexity: off the caller's actor, the synchronous call's; on it, O(changes), or O(n)
-    ///   when the section does not exist yet (nothing to diff).
+    /// - Complexity: off the caller's actor, the synchronous call's; on it, O(1), or O(n) when
+    ///   the section does not exist yet (nothing to diff) or the storage changed at every round.
     @inlinable
     public func setItemsInBackground<T: Identifiable & Equatable & Sendable>(
         _ items: [T], forSection section: Int = 0, isolation: isolated (any Actor)? = #isolation
