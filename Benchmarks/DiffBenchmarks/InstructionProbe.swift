@@ -29,6 +29,15 @@ enum InstructionReport {
                 diff()
                 instructionProbe(runs, diff)
             }
+        } else if scenario.hasPrefix("setItems-two-types-") {
+            let lists = mixScenario(count: scenarioCount(scenario, prefix: "setItems-two-types-"))
+            let old = twoTypes(lists.old), new = twoTypes(lists.new)
+            let storages = (0...runs).map { _ in MemoryStorage() }
+            for storage in storages { try! storage.addItems(old) }
+            var next = 0
+            let diff = { try! storages[next].setItems(new, forSection: 0); next += 1 }
+            diff()
+            instructionProbe(runs, diff)
         } else if scenario.hasPrefix("update-since-") {
             let (storage, content) = updateSinceScenario(count: scenarioCount(scenario, prefix: "update-since-"))
             let diff = { blackHole(storage.update(since: content)) }
@@ -49,7 +58,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, update-since-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, setItems-two-types-N, update-since-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

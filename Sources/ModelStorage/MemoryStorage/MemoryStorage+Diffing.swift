@@ -219,11 +219,13 @@ extension MemoryStorage {
     }
 
     /// ``_withItemMatching(old:new:id:moves:changed:_:)``, which reads nothing of the storage:
-    /// what the background calls run off the storage's actor.
+    /// what the background calls run off the storage's actor. Ids of the types the diff core
+    /// fingerprints without hashing are matched by those fingerprints (the same matching);
+    /// `hashedIDsOnly` hashes every id, for the tests that compare the two.
     @inlinable
     static func _itemMatching<T, ID: Hashable, R>(
         old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
-        _ body: (_Matching) -> R
+        hashedIDsOnly: Bool = false, _ body: (_Matching) -> R
     ) -> R {
         let oldTyped = old.map { _exactCast($0, to: T.self) }
         func withTypedUpdates(_ matching: _Matching) -> R {
@@ -240,6 +242,10 @@ extension MemoryStorage {
         // Usually every existing item is a `T`: match the ids themselves.
         if !oldTyped.contains(where: { $0 == nil }) {
             let oldIDs = oldTyped.map { id($0.unsafelyUnwrapped) }, newIDs = new.map(id)
+            if !hashedIDsOnly,
+               let matched = _withFingerprintableIDMatching(oldIDs, newIDs, moves: moves, withTypedUpdates) {
+                return matched
+            }
             return oldIDs.withUnsafeBufferPointer { oldIDs in
                 newIDs.withUnsafeBufferPointer { newIDs in
                     _withMatching(oldIDs, newIDs, .heckel, identity: _HashedSelfIdentity<ID, ID>(), moves: moves,

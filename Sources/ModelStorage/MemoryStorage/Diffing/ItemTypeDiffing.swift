@@ -25,12 +25,29 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
     @exclusivity(unchecked) private var newCount = 0
     /// `Item`'s bits, mixed into every fingerprint of its ids.
     private let typeBits = mixedBits(UInt64(UInt(bitPattern: ObjectIdentifier(Item.self).hashValue)))
+    /// Whether `Item.ID` is a 64-bit integer: its fingerprint is then its bits mixed (no
+    /// hashing), equal exactly when the ids are, so keys compare without reading the ids.
+    private let idsAreBits: Bool
+    /// Whether every id's fingerprint is hashed, a 64-bit integer's too (the same matching):
+    /// for the tests that compare the two.
+    private let hashedIDsOnly: Bool
 
     /// Columns for at most `oldCapacity` old and `newCapacity` new items (the lists' lengths:
     /// memory that is reserved, not touched, beyond the items added).
-    init(oldCapacity: Int, newCapacity: Int) {
+    init(oldCapacity: Int, newCapacity: Int, hashedIDsOnly: Bool) {
         oldItems = .allocate(capacity: oldCapacity)
         newItems = .allocate(capacity: newCapacity)
+        self.hashedIDsOnly = hashedIDsOnly
+        let id = Item.ID.self
+        idsAreBits = !hashedIDsOnly && (id == Int.self || id == Int64.self || id == UInt.self || id == UInt64.self)
+    }
+
+    /// The fingerprint of `id` mixed with the type's bits, and whether it stands for `id` alone.
+    private func fingerprint(of id: Item.ID) -> (UInt64, isID: Bool) {
+        guard idsAreBits else { return (Fingerprint(hashing: id).rawValue ^ typeBits, false) }
+        // One of the 64-bit integers: its 8 bytes, mixed by a bijection.
+        let bits = withUnsafeBytes(of: id) { $0.loadUnaligned(as: UInt64.self) }
+        return (mixedBits(bits) ^ typeBits, true)
     }
 
     deinit {
@@ -59,8 +76,9 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
             // (`any Sendable`, like `Any`, is not opened implicitly: a generic parameter would
             // be `any Sendable` itself.) Otherwise, e.g. an instance boxed as its superclass, cast.
             if !_openExistential(items[offset], do: initializeIfExactlyItem) { slot.initialize(to: items[offset] as! Item) }
-            let fingerprint = Fingerprint(hashing: slot.pointee.id).rawValue ^ typeBits
-            keys[offset] = TypedItemKey(fingerprint: fingerprint, type: type, isOld: isOld, index: count, columns: columns)
+            let (fingerprint, isID) = self.fingerprint(of: slot.pointee.id)
+            keys[offset] = TypedItemKey(fingerprint: fingerprint, type: type, isOld: isOld, fingerprintIsID: isID,
+                                        index: count, columns: columns)
             count += 1
         }
         if isOld { oldCount = count } else { newCount = count }
@@ -81,10 +99,13 @@ final class ItemColumns {
     @exclusivity(unchecked) private var columnOfType = TypeCache<Int?>()
     /// The lengths of the old and new lists: the most items of one type each column holds.
     private let capacities: (old: Int, new: Int)
+    /// Whether every id is hashed (see ``IdentifiedItemColumn``).
+    private let hashedIDsOnly: Bool
 
     /// Columns for lists of `oldCount` and `newCount` items.
-    init(oldCount: Int, newCount: Int) {
+    init(oldCount: Int, newCount: Int, hashedIDsOnly: Bool = false) {
         capacities = (oldCount, newCount)
+        self.hashedIDsOnly = hashedIDsOnly
     }
 
     /// The keys of `items`, the old list's or the new one's, and whether any is identified.
@@ -103,7 +124,8 @@ final class ItemColumns {
                 for offset in items.indices where types[offset] == TypedItemKey.unmatchedType {
                     let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
                     (keys.baseAddress! + offset).initialize(to: TypedItemKey(
-                        fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld, index: offset, columns: self))
+                        fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld, fingerprintIsID: false,
+                        index: offset, columns: self))
                 }
                 // Every other key is written by its type's column (a trivial value: no deinitialization).
                 types.withUnsafeBufferPointer { types in
@@ -134,15 +156,17 @@ final class ItemColumns {
         columnOfType.value(for: item) { item in
             guard let identified = item as? any Identifiable & Equatable,
                   columns.count < Int(TypedItemKey.unmatchedType) else { return nil }
-            columns.append(makeColumn(identified, capacities: capacities))
+            columns.append(makeColumn(identified, capacities: capacities, hashedIDsOnly: hashedIDsOnly))
             return columns.count - 1
         }
     }
 }
 
 /// The column of `Item` (opens an `any Identifiable & Equatable`).
-private func makeColumn<Item: Identifiable & Equatable>(_: Item, capacities: (old: Int, new: Int)) -> any ItemTypeColumn {
-    IdentifiedItemColumn<Item>(oldCapacity: capacities.old, newCapacity: capacities.new)
+private func makeColumn<Item: Identifiable & Equatable>(_: Item, capacities: (old: Int, new: Int), hashedIDsOnly: Bool)
+    -> any ItemTypeColumn
+{
+    IdentifiedItemColumn<Item>(oldCapacity: capacities.old, newCapacity: capacities.new, hashedIDsOnly: hashedIDsOnly)
 }
 
 /// Runs `body` with the confirmed matching of untyped items, `old` with `new`: by dynamic type
@@ -150,14 +174,15 @@ private func makeColumn<Item: Identifiable & Equatable>(_: Item, capacities: (ol
 /// `==` on the ids; its updates are the matched pairs that are not `==`. Items of other types
 /// never match. Unless `evenWithoutIdentities`, `nil` without calling `body` when nothing can
 /// match (a side has no identified item): the caller then replaces everything, as it does for
-/// items without identity, without a diff.
+/// items without identity, without a diff. `hashedIDsOnly` fingerprints every id by hashing it
+/// (the same matching), for the tests that compare the two.
 ///
 /// - Complexity: O(n + m) expected (one cast and one hash per item, one `==` per matched pair),
 ///   plus O(k log k) with `moves`, plus the diff core's time.
 @discardableResult
 func withTypedItemMatching<R>(old: [any Sendable], new: [any Sendable], moves: Bool, evenWithoutIdentities: Bool = false,
-                              _ body: (_Matching) -> R) -> R? {
-    let columns = ItemColumns(oldCount: old.count, newCount: new.count)
+                              hashedIDsOnly: Bool = false, _ body: (_Matching) -> R) -> R? {
+    let columns = ItemColumns(oldCount: old.count, newCount: new.count, hashedIDsOnly: hashedIDsOnly)
     return withExtendedLifetime(columns) {
         let oldKeys = columns.keys(of: old, isOld: true)
         guard oldKeys.anyIdentified || evenWithoutIdentities else { return nil }

@@ -21,6 +21,9 @@ struct TypedItemKey: Hashable {
     let type: UInt32
     /// Whether the item is in the old list.
     let isOld: Bool
+    /// Whether the fingerprint stands for the id alone within the type (a 64-bit integer's
+    /// bits, mixed): equal fingerprints and types then mean equal ids, without reading them.
+    let fingerprintIsID: Bool
     /// The item's index in its type's column of its list; its offset for an item that never
     /// matches.
     let index: Int
@@ -31,6 +34,7 @@ struct TypedItemKey: Hashable {
     static func == (lhs: TypedItemKey, rhs: TypedItemKey) -> Bool {
         guard lhs.fingerprint == rhs.fingerprint && lhs.type == rhs.type else { return false }
         guard lhs.type != unmatchedType else { return lhs.isOld == rhs.isOld && lhs.index == rhs.index }
+        if lhs.fingerprintIsID { return true }
         return lhs.columns.haveEqualIDs(type: Int(lhs.type), lhs.isOld, lhs.index, rhs.isOld, rhs.index)
     }
 

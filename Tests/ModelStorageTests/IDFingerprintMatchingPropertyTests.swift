@@ -1,0 +1,137 @@
+import FingerprintDiff
+import Foundation
+import Testing
+
+@testable import ModelStorage
+import SeededRandom
+
+/// The matchings of `MemoryStorage`'s diffing calls whose ids are fingerprinted without
+/// hashing (64-bit integers read as bits, the diff core's keys of `String` and `UUID`) against
+/// the same matchings with every id hashed, on random lists: several item types whose ids
+/// collide, ids repeated within and across types, optionals among the items (unwrapped as the
+/// storage stores them), equal and changed items, moves, items without identity. Equal
+/// matchings (pairs, moves, updates, minimality) give equal updates and contents.
+@Suite struct IDFingerprintMatchingPropertyTests {
+    struct IntItem: Identifiable, Equatable, Sendable { var id: Int; var value: Int }
+    struct OtherIntItem: Identifiable, Equatable, Sendable { var id: Int; var value: Int }
+    struct UInt64Item: Identifiable, Equatable, Sendable { var id: UInt64; var value: Int }
+    struct StringItem: Identifiable, Equatable, Sendable { var id: String; var value: Int }
+    struct UUIDItem: Identifiable, Equatable, Sendable { var id: UUID; var value: Int }
+    /// An id type the fast paths do not know: always hashed.
+    struct PairID: Hashable, Sendable { var a: Int, b: Int }
+    struct PairItem: Identifiable, Equatable, Sendable { var id: PairID; var value: Int }
+    struct Plain: Equatable, Sendable { var value: Int }
+
+    /// Everything a matching decides.
+    struct Decided: Equatable {
+        var changeset: Changeset
+        var newOffsetsOfOld: [Int]
+        var oldOffsetsOfNew: [Int]
+
+        init(_ matching: _Matching) {
+            changeset = Changeset(_matching: matching)
+            newOffsetsOfOld = matching.newOffsetsOfOld
+            oldOffsetsOfNew = matching.oldOffsetsOfNew
+        }
+    }
+
+    /// Random lists and edits of them, with ids from a small range (so they repeat).
+    struct ListGenerator {
+        var random: SplitMix64
+        let idRange: ClosedRange<Int>
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+
+        /// `items` with some dropped, some replaced by `fresh()` or `changed`, some repeated,
+        /// maybe shuffled or one moved, and fresh ones inserted.
+        mutating func edit<Item>(_ items: [Item], fresh: (inout Self) -> Item, changed: (Item) -> Item) -> [Item] {
+            let dropRate = int(0...40), changeRate = int(0...30)
+            var edited = items.filter { _ in !chance(dropRate) }
+            for index in edited.indices where chance(changeRate) { edited[index] = changed(edited[index]) }
+            if !edited.isEmpty && chance(20) { edited.insert(edited[int(0...edited.count - 1)], at: int(0...edited.count)) }
+            if chance(30) {
+                edited.shuffle(using: &random)
+            } else if edited.count > 1 {
+                for _ in 0..<int(0...3) { edited.insert(edited.remove(at: int(0...edited.count - 1)), at: int(0...edited.count - 1)) }
+            }
+            for _ in 0..<int(0...4) { edited.insert(fresh(&self), at: int(0...edited.count)) }
+            return edited
+        }
+    }
+
+    @Test("typed matching (setItems, setSections): fingerprinted ids give the hashed ids' matching", arguments: 0..<200)
+    func typedMatchingEqualsHashed(seed: UInt64) throws {
+        var generator = ListGenerator(random: SplitMix64(seed: seed), idRange: 0...Int(seed % 4 == 0 ? 3 : 40))
+        let moves = seed % 2 == 0
+        func check<Item: Identifiable & Equatable & Sendable>(_ make: (Int, Int) -> Item, changed: (Item) -> Item) throws {
+            let old = (0..<generator.int(0...30)).map { _ in make(generator.int(generator.idRange), 0) }
+            let new = generator.edit(old, fresh: { make($0.int($0.idRange), $0.int(0...2)) }, changed: changed)
+            // Some old items stored as optionals (unwrapped, as the storage stores them).
+            let stored = try storedItems(old.map { generator.chance(30) ? Optional(Optional($0)) as any Sendable : $0 as any Sendable })
+            let decided = [false, true].map { hashed in
+                MemoryStorage._itemMatching(old: stored, new: new, id: { $0.id }, moves: moves, changed: !=,
+                                            hashedIDsOnly: hashed, Decided.init)
+            }
+            #expect(decided[0] == decided[1], "seed \(seed): \(old) -> \(new)")
+        }
+        try check({ IntItem(id: $0, value: $1) }) { IntItem(id: $0.id, value: $0.value + 1) }
+        try check({ UInt64Item(id: UInt64($0), value: $1) }) { UInt64Item(id: $0.id, value: $0.value + 1) }
+        try check({ StringItem(id: "s\($0)", value: $1) }) { StringItem(id: $0.id, value: $0.value + 1) }
+        try check({ UUIDItem(id: UUID(uuid: (UInt8($0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), value: $1) }) {
+            UUIDItem(id: $0.id, value: $0.value + 1)
+        }
+        // Items that are their own identity (the `Hashable` overload).
+        let old = (0..<generator.int(0...30)).map { _ in generator.int(generator.idRange) }
+        let new = generator.edit(old, fresh: { $0.int($0.idRange) }, changed: { $0 + 1 })
+        let decided = [false, true].map { hashed in
+            MemoryStorage._itemMatching(old: old.map { $0 as any Sendable }, new: new, id: { $0 }, moves: true,
+                                        changed: { _, _ in false }, hashedIDsOnly: hashed, Decided.init)
+        }
+        #expect(decided[0] == decided[1], "seed \(seed): \(old) -> \(new)")
+    }
+
+    /// A random untyped item: one of five identified types whose ids collide, or one without
+    /// identity, sometimes wrapped in an optional.
+    private static func untypedItem(_ generator: inout ListGenerator, version: Int) -> any Sendable {
+        let id = generator.int(generator.idRange)
+        let item: any Sendable = switch generator.int(0...7) {
+        case 0, 1: IntItem(id: id, value: version)
+        case 2, 3: OtherIntItem(id: id, value: version)
+        case 4: UInt64Item(id: UInt64(id), value: version)
+        case 5: StringItem(id: "s\(id)", value: version)
+        case 6: PairItem(id: PairID(a: id, b: id % 2), value: version)
+        default: generator.chance(50) ? Plain(value: id) : id
+        }
+        return generator.chance(15) ? Optional(item) as any Sendable : item
+    }
+
+    /// `item` with its content changed (its type and id kept).
+    private static func changed(_ item: any Sendable) -> any Sendable {
+        switch item {
+        case let item as IntItem: IntItem(id: item.id, value: item.value + 1)
+        case let item as OtherIntItem: OtherIntItem(id: item.id, value: item.value + 1)
+        case let item as UInt64Item: UInt64Item(id: item.id, value: item.value + 1)
+        case let item as StringItem: StringItem(id: item.id, value: item.value + 1)
+        case let item as PairItem: PairItem(id: item.id, value: item.value + 1)
+        default: item
+        }
+    }
+
+    @Test("untyped matching (setItems of [any Sendable], sections of untyped items): fingerprinted ids give the hashed ids' matching",
+          arguments: 0..<300)
+    func untypedMatchingEqualsHashed(seed: UInt64) throws {
+        var generator = ListGenerator(random: SplitMix64(seed: seed), idRange: 0...Int(seed % 4 == 0 ? 3 : 30))
+        let old = (0..<generator.int(0...40)).map { _ in Self.untypedItem(&generator, version: 0) }
+        let new = generator.edit(old, fresh: { Self.untypedItem(&$0, version: $0.int(0...2)) },
+                                 changed: { Self.changed(nonNilModel($0)!) })
+        let storedOld = try storedItems(old), storedNew = try storedItems(new)
+        for moves in [true, false] {
+            let decided = [false, true].map { hashed in
+                withTypedItemMatching(old: storedOld, new: storedNew, moves: moves, evenWithoutIdentities: true,
+                                      hashedIDsOnly: hashed, Decided.init)
+            }
+            #expect(decided[0] == decided[1], "seed \(seed) moves \(moves): \(storedOld) -> \(storedNew)")
+        }
+    }
+}
