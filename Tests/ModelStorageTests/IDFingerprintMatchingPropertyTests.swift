@@ -21,6 +21,14 @@ import SeededRandom
     struct PairID: Hashable, Sendable { var a: Int, b: Int }
     struct PairItem: Identifiable, Equatable, Sendable { var id: PairID; var value: Int }
     struct Plain: Equatable, Sendable { var value: Int }
+    /// A class, and a subclass whose instances are stored as the superclass: keyed by their
+    /// dynamic type.
+    class ClassItem: Identifiable, Equatable, @unchecked Sendable {
+        let id: Int, value: Int
+        init(id: Int, value: Int) { (self.id, self.value) = (id, value) }
+        static func == (lhs: ClassItem, rhs: ClassItem) -> Bool { type(of: lhs) == type(of: rhs) && lhs.id == rhs.id && lhs.value == rhs.value }
+    }
+    final class SubclassItem: ClassItem, @unchecked Sendable {}
 
     /// Everything a matching decides.
     struct Decided: Equatable {
@@ -74,6 +82,20 @@ import SeededRandom
                                             hashedIDsOnly: hashed, Decided.init)
             }
             #expect(decided[0] == decided[1], "seed \(seed): \(old) -> \(new)")
+            // The old items read in place in a storage's sections (random sections, some items
+            // of another type), against the old items gathered into an array, every id hashed.
+            let storage = MemoryStorage()
+            var sections = [[any Sendable]](repeating: [], count: generator.int(1...4))
+            for item in stored { sections[generator.int(0...sections.count - 1)].append(generator.chance(10) ? Plain(value: 1) : item) }
+            try storage.setItemsForAllSections(sections)
+            for section in [nil] + Array(sections.indices) {
+                let gathered = section.map { storage.core.sections[$0].items } ?? storage.core.sections.flatMap(\.items)
+                let inPlace = storage._withItemMatching(inSection: section, new: new, id: { $0.id }, moves: moves, changed: !=,
+                                                        Decided.init)
+                let hashed = MemoryStorage._itemMatching(old: gathered, new: new, id: { $0.id }, moves: moves, changed: !=,
+                                                         hashedIDsOnly: true, Decided.init)
+                #expect(inPlace == hashed, "seed \(seed) section \(String(describing: section)): \(gathered) -> \(new)")
+            }
         }
         try check({ IntItem(id: $0, value: $1) }) { IntItem(id: $0.id, value: $0.value + 1) }
         try check({ UInt64Item(id: UInt64($0), value: $1) }) { UInt64Item(id: $0.id, value: $0.value + 1) }
@@ -95,7 +117,9 @@ import SeededRandom
     /// identity, sometimes wrapped in an optional.
     private static func untypedItem(_ generator: inout ListGenerator, version: Int) -> any Sendable {
         let id = generator.int(generator.idRange)
-        let item: any Sendable = switch generator.int(0...7) {
+        let item: any Sendable = switch generator.int(0...9) {
+        case 8: ClassItem(id: id, value: version)
+        case 9: SubclassItem(id: id, value: version) as ClassItem
         case 0, 1: IntItem(id: id, value: version)
         case 2, 3: OtherIntItem(id: id, value: version)
         case 4: UInt64Item(id: UInt64(id), value: version)
@@ -114,6 +138,8 @@ import SeededRandom
         case let item as UInt64Item: UInt64Item(id: item.id, value: item.value + 1)
         case let item as StringItem: StringItem(id: item.id, value: item.value + 1)
         case let item as PairItem: PairItem(id: item.id, value: item.value + 1)
+        case let item as SubclassItem: SubclassItem(id: item.id, value: item.value + 1) as ClassItem
+        case let item as ClassItem: ClassItem(id: item.id, value: item.value + 1)
         default: item
         }
     }
@@ -132,6 +158,22 @@ import SeededRandom
                                       hashedIDsOnly: hashed, Decided.init)
             }
             #expect(decided[0] == decided[1], "seed \(seed) moves \(moves): \(storedOld) -> \(storedNew)")
+        }
+        // The old items read in place in a storage's sections (random sections, some empty),
+        // against the old items gathered into an array, every id hashed.
+        let storage = MemoryStorage()
+        var sections = [[any Sendable]](repeating: [], count: generator.int(1...4))
+        for item in old { sections[generator.int(0...sections.count - 1)].append(item) }
+        try storage.setItemsForAllSections(sections)
+        let stored = storage.core.sections
+        let gathered = stored.flatMap(\.items)
+        #expect(gathered.count == storedOld.count)
+        for moves in [true, false] {
+            let inPlace = withTypedItemMatching(old: stored, new: storedNew, moves: moves, evenWithoutIdentities: true,
+                                                Decided.init)
+            let hashed = withTypedItemMatching(old: gathered, new: storedNew, moves: moves, evenWithoutIdentities: true,
+                                               hashedIDsOnly: true, Decided.init)
+            #expect(inPlace == hashed, "seed \(seed) moves \(moves), in place: \(gathered) -> \(storedNew)")
         }
     }
 }

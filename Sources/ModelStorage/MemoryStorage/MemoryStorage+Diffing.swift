@@ -32,7 +32,7 @@ extension MemoryStorage {
     ) {
         let sections = _sectionChanges(to: newSections.map(\.model))
         let newItems = newSections.flatMap(\.items)
-        _withItemMatching(old: _allItems(), new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
+        _withItemMatching(inSection: nil, new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
             _replaceSections(
                 headers: newSections.map { $0.model as any Sendable }, models: newItems.map { $0 as any Sendable },
                 itemCounts: newSections.map(\.items.count),
@@ -111,7 +111,7 @@ extension MemoryStorage {
         try checkCreatableSection(section)
         let models = try storedItems(items)
         guard section < sections.count else { return _replaceItems(inSection: section, with: models, match: nil) }
-        _withItemMatching(old: sections[section].items, new: items, id: { $0 }, moves: true,
+        _withItemMatching(inSection: section, new: items, id: { $0 }, moves: true,
                           changed: { _, _ in false }) { _replaceItems(inSection: section, with: models, match: $0) }
     }
 
@@ -124,10 +124,8 @@ extension MemoryStorage {
     {
         try _checkCreatableSection(section)
         let models = items.map { $0 as any Sendable }
-        guard let old = _liveItems(inSection: section) else {
-            return _replaceItems(inSection: section, with: models, match: nil)
-        }
-        _withItemMatching(old: old, new: items, id: { $0.id }, moves: true, changed: !=) {
+        guard _sectionExists(section) else { return _replaceItems(inSection: section, with: models, match: nil) }
+        _withItemMatching(inSection: section, new: items, id: { $0.id }, moves: true, changed: !=) {
             _replaceItems(inSection: section, with: models, match: $0)
         }
     }
@@ -147,16 +145,43 @@ extension MemoryStorage {
         return sections.map { $0.supplementaryModel(ofKind: kind) }
     }
 
-    /// The items of `section` as they are now (not as a delivery in progress shows them), or
-    /// `nil` when the section does not exist.
+    /// Whether `section` exists now (not as a delivery in progress shows it).
     @usableFromInline
-    func _liveItems(inSection section: Int) -> [any Sendable]? {
-        sections.indices.contains(section) ? sections[section].items : nil
-    }
+    func _sectionExists(_ section: Int) -> Bool { sections.indices.contains(section) }
 
     /// The items of all sections, section after section.
-    @usableFromInline
     func _allItems() -> [any Sendable] { Self.allParts(of: sections) { $0.pointee.model } }
+
+    /// The number of items of `section` (an existing one), or of all sections for `nil`. O(sections).
+    @usableFromInline
+    func _itemCount(inSection section: Int?) -> Int {
+        section.map { sections[$0].count } ?? sections.reduce(0) { $0 + $1.count }
+    }
+
+    /// Calls `body` with the model of every item of `section` (an existing one), or of all
+    /// sections, section after section, for `nil`: read in place in the trees, as they are now
+    /// (valid only during the call). O(items).
+    @usableFromInline
+    func _forEachItemModel(inSection section: Int?, _ body: (UnsafePointer<any Sendable>) -> Void) {
+        guard let section else { return sections.forEach { $0.forEachModel(body) } }
+        sections[section].forEachModel(body)
+    }
+
+    /// Every item of `section` (an existing one), or of all sections for `nil`, as a `T` (see
+    /// `_exactCast`), `nil` for an item of another type: gathered in one pass from the trees.
+    @inlinable
+    func _items<T>(inSection section: Int?, as _: T.Type) -> [T?] {
+        let count = _itemCount(inSection: section)
+        return [T?](unsafeUninitializedCapacity: count) { items, initialized in
+            var next = 0
+            _forEachItemModel(inSection: section) { model in
+                precondition(next < count, "a section holds more items than its count")
+                (items.baseAddress! + next).initialize(to: _exactCast(model.pointee, to: T.self))
+                next += 1
+            }
+            initialized = next
+        }
+    }
 
     /// `part` of every item of `sections`, section after section, gathered into one array in
     /// place (not an array per section, then their concatenation). O(items).
@@ -206,16 +231,18 @@ extension MemoryStorage {
         return (diffed.slots, diffed.revisions)
     }
 
-    /// Runs `body` with the confirmed matching of the storage's items `old` (of any type) with
-    /// the new items of type `T` by `id`; an existing item of another type never matches. The
-    /// matching's updates are the matched pairs that `changed`. Specialized in the caller: ids
-    /// are compared with `==`, so the result never depends on their hash values.
+    /// Runs `body` with the confirmed matching of the storage's items of `section` (an existing
+    /// one), or of all sections for `nil` (of any type), with the new items of type `T` by
+    /// `id`; an existing item of another type never matches. The matching's updates are the
+    /// matched pairs that `changed`. Specialized in the caller: ids are compared with `==`, so
+    /// the result never depends on their hash values.
     @inlinable
     func _withItemMatching<T, ID: Hashable, R>(
-        old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
+        inSection section: Int?, new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
         _ body: (_Matching) -> R
     ) -> R {
-        Self._itemMatching(old: old, new: new, id: id, moves: moves, changed: changed, body)
+        Self._itemMatching(oldTyped: _items(inSection: section, as: T.self), new: new, id: id, moves: moves,
+                           changed: changed, body)
     }
 
     /// ``_withItemMatching(old:new:id:moves:changed:_:)``, which reads nothing of the storage:
@@ -227,7 +254,17 @@ extension MemoryStorage {
         old: [any Sendable], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
         hashedIDsOnly: Bool = false, _ body: (_Matching) -> R
     ) -> R {
-        let oldTyped = old.map { _exactCast($0, to: T.self) }
+        _itemMatching(oldTyped: old.map { _exactCast($0, to: T.self) }, new: new, id: id, moves: moves, changed: changed,
+                      hashedIDsOnly: hashedIDsOnly, body)
+    }
+
+    /// ``_itemMatching(old:new:id:moves:changed:hashedIDsOnly:_:)`` of the old items as `T`s
+    /// (`nil` for an item of another type).
+    @inlinable
+    static func _itemMatching<T, ID: Hashable, R>(
+        oldTyped: [T?], new: [T], id: (T) -> ID, moves: Bool, changed: (T, T) -> Bool,
+        hashedIDsOnly: Bool = false, _ body: (_Matching) -> R
+    ) -> R {
         func withTypedUpdates(_ matching: _Matching) -> R {
             var typed = matching
             typed.updates = []

@@ -57,9 +57,11 @@ extension MemoryStorage {
     public func setItems<T: Sendable>(_ items: [T], forSection section: Int = 0) throws(StorageError) {
         try checkCreatableSection(section)
         let models = try storedItems(items)
-        let diffed: Void? = _liveItems(inSection: section).flatMap { old in
-            withTypedItemMatching(old: old, new: models, moves: true) { _replaceItems(inSection: section, with: models, match: $0) }
-        }
+        let diffed: Void? = sections.indices.contains(section)
+            ? withTypedItemMatching(old: [sections[section]], new: models, moves: true) {
+                _replaceItems(inSection: section, with: models, match: $0)
+            }
+            : nil
         // A new section, or nothing that can match: everything is replaced.
         if diffed == nil { commit { $0.replaceItems(inSection: section, with: models) } }
     }
@@ -79,7 +81,7 @@ extension MemoryStorage {
         var models: [[any Sendable]] = []
         for section in items { models.append(try storedItems(section)) }
         let surplus = Array(models.count..<max(models.count, sections.count))
-        let matched: Void? = withTypedItemMatching(old: _allItems(), new: models.flatMap { $0 }, moves: false) { match in
+        let matched: Void? = withTypedItemMatching(old: sections, new: models.flatMap { $0 }, moves: false) { match in
             let oldSlots = sections.flatMap(\.slots), oldRevisions = sections.flatMap(\.revisions)
             batch {
                 commit { $0.deleteSections(sorted: surplus) }

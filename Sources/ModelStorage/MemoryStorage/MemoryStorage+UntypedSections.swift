@@ -29,7 +29,7 @@ extension MemoryStorage {
         for section in newSections { items.append(try storedItems(section.items)) }
         let sections = _sectionChanges(to: newSections.map(\.model))
         let models = items.flatMap { $0 }
-        withTypedItemMatching(old: _allItems(), new: models, moves: false, evenWithoutIdentities: true) { match in
+        withTypedItemMatching(old: self.sections, new: models, moves: false, evenWithoutIdentities: true) { match in
             _replaceSections(headers: newSections.map { $0.model as any Sendable }, models: models, itemCounts: items.map(\.count),
                              sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: match)
         }

@@ -11,13 +11,18 @@ struct TypeCache<Value> {
     /// The value for `item`'s dynamic type, computed by `make` the first time that type is met.
     /// O(1) average.
     mutating func value(for item: any Sendable, make: (any Sendable) -> Value) -> Value {
-        let type = ObjectIdentifier(Swift.type(of: item))
+        value(forType: ObjectIdentifier(Swift.type(of: item))) { make(item) }
+    }
+
+    /// The value for the type `type` identifies, computed by `make` the first time it is met.
+    /// O(1) average.
+    mutating func value(forType type: ObjectIdentifier, make: () -> Value) -> Value {
         for entry in recent where entry.type == type { return entry.value }
         let value: Value
         if let known = all[type] {
             value = known
         } else {
-            value = make(item)
+            value = make()
             all[type] = value
         }
         if recent.count == Self.recentCapacity { recent.removeFirst() }

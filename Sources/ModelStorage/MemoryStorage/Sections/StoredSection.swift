@@ -118,6 +118,16 @@ struct StoredSection: Sendable {
         }
     }
 
+    /// Calls `body` with the model of every item, in order, read in place in the tree (valid
+    /// only during the call). O(items).
+    func forEachModel(_ body: (UnsafePointer<any Sendable>) -> Void) {
+        entries.forEachChunk { chunk in
+            chunk.withUnsafeBufferPointer { items in
+                for index in items.indices { body((items.baseAddress! + index).pointer(to: \.model)!) }
+            }
+        }
+    }
+
     /// Whether this section holds the same item identities in the same order as `other`: O(1)
     /// when the two share their tree, else O(items).
     func hasSameSlots(as other: StoredSection) -> Bool {
