@@ -56,7 +56,9 @@ import ModelStorage
 ///   while the database moves on (prefetching, scrolling while a batch animates).
 ///
 /// **Requirements.** `Record.id` is the primary key of the request's table (as GRDB's
-/// `filter(id:)` assumes) and unique within the result; when sectioned, the request is ordered
+/// `filter(id:)` assumes; the rowid of a table declared without one) and unique within the
+/// result: the ids and updates stay right otherwise, but ``record(at:)`` reads rows by that key
+/// and answers `nil` for those it does not find by it. When sectioned, the request is ordered
 /// by the section column first (as `NSFetchedResultsController` requires): consecutive rows with
 /// equal values form a section, and a value that comes back later makes another section.
 ///
