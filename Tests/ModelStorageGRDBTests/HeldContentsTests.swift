@@ -40,15 +40,23 @@ struct HeldContentsTests {
 
         var held: [Held] = []
         var nextID: Int64 = 1_000
+        // The rows each commit changed or deleted since the first content held (every content
+        // is held to the end): what the retired stores may keep at most, one record per row and
+        // commit.
+        var changedRows = 0
         let rounds = Int.random(in: 4...7, using: &generator)
         for round in 0...rounds {
             held.append(Held(content: storage.content, answered: Self.readSome(storage.content, &generator)))
             delivered = []
             let existing = storage.ids.joined().map(String.init)
             var commit: @Sendable (Database) throws -> Void = { db in try db.execute(sql: "DELETE FROM book") }
-            if round < rounds { commit = Self.randomCommit(&generator, existing: existing, nextID: &nextID) }
+            var touched = existing.count
+            if round < rounds { (touched, commit) = Self.randomCommit(&generator, existing: existing, nextID: &nextID) }
+            changedRows += touched
             try await other.write(commit)
             try await storage.catchUp()
+            #expect(storage.keptRecordCount <= changedRows,
+                    "round \(round): \(storage.keptRecordCount) records kept, \(changedRows) rows changed since the first content held")
             for (number, entry) in held.enumerated() {
                 let content = try #require(entry.content)
                 for (path, record) in entry.answered {
@@ -147,20 +155,21 @@ struct HeldContentsTests {
         return answered
     }
 
-    /// Titles changed, rows moved to another section, rows deleted or inserted.
+    /// Titles changed, rows moved to another section, rows deleted or inserted; with the number
+    /// of existing rows the commit changes or deletes.
     static func randomCommit(_ generator: inout SplitMix64, existing: [String], nextID: inout Int64)
-        -> @Sendable (Database) throws -> Void
+        -> (touched: Int, commit: @Sendable (Database) throws -> Void)
     {
-        let some = existing.shuffled(using: &generator).prefix(max(1, existing.count / Int.random(in: 2...4, using: &generator)))
-            .joined(separator: ",")
+        let chosen = existing.shuffled(using: &generator).prefix(max(1, existing.count / Int.random(in: 2...4, using: &generator)))
+        let some = chosen.joined(separator: ","), touched = existing.isEmpty ? 0 : chosen.count
         let genre = ["art", "fantasy", "history", "poetry", "science"].randomElement(using: &generator)!
         switch Int.random(in: 0..<5, using: &generator) {
-        case 0, 4: return { db in try db.execute(sql: "UPDATE book SET title = title || '*' WHERE id IN (\(some))") }
-        case 1: return { db in try db.execute(sql: "UPDATE book SET genre = '\(genre)' WHERE id IN (\(some))") }
-        case 2: return { db in try db.execute(sql: "DELETE FROM book WHERE id IN (\(some))") }
+        case 0, 4: return (touched, { db in try db.execute(sql: "UPDATE book SET title = title || '*' WHERE id IN (\(some))") })
+        case 1: return (touched, { db in try db.execute(sql: "UPDATE book SET genre = '\(genre)' WHERE id IN (\(some))") })
+        case 2: return (touched, { db in try db.execute(sql: "DELETE FROM book WHERE id IN (\(some))") })
         default:
             defer { nextID += 50 }
-            return DisplayedVersionTests.insertBooks(first: nextID, count: 50)
+            return (0, DisplayedVersionTests.insertBooks(first: nextID, count: 50))
         }
     }
 }
