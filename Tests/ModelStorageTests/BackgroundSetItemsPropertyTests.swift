@@ -26,34 +26,6 @@ import SeededRandom
         (0..<storage.numberOfSections).map { storage.items(inSection: $0)!.map { String(describing: $0) } }
     }
 
-    /// An update as values, its models by description (`Shelf`s are among the items).
-    struct Delivered: Equatable {
-        var changes: SectionedBatchUpdate
-        var models: [IndexPath: String]
-        var reload: Bool
-
-        init(_ update: StorageUpdate) {
-            changes = update.changes
-            models = update.updatedModels.mapValues { String(describing: $0) }
-            reload = update.requiresReload
-        }
-    }
-
-    /// Records every update of a storage as values.
-    final class Recorder {
-        var updates: [Delivered] = []
-        func take() -> [Delivered] {
-            defer { updates = [] }
-            return updates
-        }
-    }
-
-    static func record(_ storage: BaseStorage) -> Recorder {
-        let recorder = Recorder()
-        storage.addObserver { recorder.updates.append(Delivered($0)) }
-        return recorder
-    }
-
     /// The `Cell`s of `section`, or none when it does not exist.
     static func cells(_ storage: MemoryStorage, section: Int) -> [Cell] {
         (storage.items(inSection: section) ?? []).compactMap { $0 as? Cell }
@@ -109,7 +81,7 @@ import SeededRandom
             let items = (0..<Int.random(in: 0...80, using: &random)).map { Cell(id: section * 1_000 + $0) }
             for storage in [synchronous, background] { try storage.addItems(items, toSection: section) }
         }
-        let syncRecorder = Self.record(synchronous), backgroundRecorder = Self.record(background)
+        let syncRecorder = Fixture.record(synchronous), backgroundRecorder = Fixture.record(background)
         var nextID = 100_000
         for step in 0..<12 {
             let context = "seed \(seed), step \(step)"
@@ -151,7 +123,7 @@ import SeededRandom
             #expect(Self.entries(background) == Self.entries(synchronous), "\(context): identities, revisions, labels")
             #expect(background.core.freshCounters == synchronous.core.freshCounters, "\(context)")
             #expect(backgroundRecorder.take() == syncRecorder.take(), "\(context): updates")
-            #expect(Delivered(background.update(since: before.1)) == Delivered(synchronous.update(since: before.0)),
+            #expect(Fixture.Delivered(background.update(since: before.1)) == Fixture.Delivered(synchronous.update(since: before.0)),
                     "\(context): update(since:)")
             for section in background.sections { section.entries._checkInvariants() }
             for cell in new.prefix(3) {
@@ -166,7 +138,7 @@ import SeededRandom
         var nextID = 1_000
         let start = (0..<Int.random(in: 0...60, using: &random)).map { Cell(id: $0) }
         let synchronous = SingleSectionHashableStorage(items: start), background = SingleSectionHashableStorage(items: start)
-        let syncRecorder = Self.record(synchronous), backgroundRecorder = Self.record(background)
+        let syncRecorder = Fixture.record(synchronous), backgroundRecorder = Fixture.record(background)
         for step in 0..<10 {
             let before = (synchronous.content, background.content)
             let new = Fixture.edit(synchronous.items, &random, nextID: &nextID)
@@ -183,7 +155,7 @@ import SeededRandom
             #expect(background.items == synchronous.items, "seed \(seed), step \(step)")
             #expect(backgroundRecorder.take() == syncRecorder.take(), "seed \(seed), step \(step)")
             // The update kept for the view's next flush is the one delivered, from the content before.
-            #expect(Delivered(background.update(since: before.1)) == Delivered(synchronous.update(since: before.0)),
+            #expect(Fixture.Delivered(background.update(since: before.1)) == Fixture.Delivered(synchronous.update(since: before.0)),
                     "seed \(seed), step \(step): update(since:)")
             #expect(rounds == (meanwhile == nil ? 1 : 2), "seed \(seed), step \(step)")
         }
