@@ -33,7 +33,8 @@ struct StoredSection: Sendable {
     /// A section of `model`'s items with identities `slots`, everything at `revision`. O(items).
     init(id: UInt64, model: SectionModel, slots: [UInt64], revision: UInt64) {
         self.id = id
-        entries = Self.tree(model.items[...], slots: slots[...]) { _ in revision }
+        entries = Self.tree(model.items[...], slots: slots[...],
+                            revisions: ArraySlice(repeating: revision, count: model.items.count))
         supplementaryModels = model.supplementaryModels
         self.revision = revision
     }
@@ -46,18 +47,6 @@ struct StoredSection: Sendable {
 
     /// The identity of the item at `index` (`0..<count`). O(log n).
     func slot(at index: Int) -> UInt64 { entries[index].slot }
-
-    /// A tree of `items` with identities `slots` and revisions `revision(offset)`, their labels
-    /// spread over the whole range. O(items).
-    private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revision: (Int) -> UInt64)
-        -> CountedTree<StoredItem>
-    {
-        let labels = Labels.between(0, .max, count: items.count)!
-        let (itemStart, slotStart) = (items.startIndex, slots.startIndex)
-        return CountedTree((0..<items.count).map {
-            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0], revision: revision($0), label: labels[$0])
-        })
-    }
 
     /// The offset of the item whose label is `label`, when its identity is `slot`; `nil` when
     /// no item of the section has both. O(log n) (see ``Labels``).
@@ -267,8 +256,7 @@ struct StoredSection: Sendable {
     /// parts). O(items).
     mutating func replaceAll(_ items: ArraySlice<any Sendable>, slots newSlots: ArraySlice<UInt64>,
                              revisions newRevisions: ArraySlice<UInt64>) {
-        let revisionStart = newRevisions.startIndex
-        entries = Self.tree(items, slots: newSlots) { newRevisions[revisionStart + $0] }
+        entries = Self.tree(items, slots: newSlots, revisions: newRevisions)
     }
 
     /// Replaces every item with `entries`, a tree built by
@@ -279,22 +267,33 @@ struct StoredSection: Sendable {
 
     /// The tree ``replaceAll(_:slots:revisions:)`` builds of `items` after
     /// `items.assign(fresh:revision:)` with the identities from `firstFresh` on and `revision`,
-    /// built without changing `items` (a copy of its arrays): the unmatched items take the fresh
-    /// identities in order and, with the changed ones, `revision`. O(items).
+    /// built without changing `items`: the unmatched items take the fresh identities in order
+    /// and, with the changed ones, `revision`. O(items).
     static func tree(_ items: _DiffedItems, firstFresh: UInt64, revision: UInt64) -> CountedTree<StoredItem> {
-        let count = items.models.count
-        let labels = Labels.between(0, .max, count: count)!
-        var all: [StoredItem] = []
-        all.reserveCapacity(count)
-        for offset in 0..<count {
-            all.append(StoredItem(model: items.models[offset], slot: items.slots[offset], revision: items.revisions[offset],
-                                  label: labels[offset]))
+        tree(items.models[...], slots: items.slots[...], revisions: items.revisions[...],
+             fresh: items.unmatched, firstFresh: firstFresh, changed: items.updated, revision: revision)
+    }
+
+    /// The one place a section's tree is built: `items` with identities `slots` and revisions
+    /// `revisions` (parts of larger arrays, read in place), their labels spread over the whole
+    /// range; then the items at the offsets `fresh` take the identities from `firstFresh` on, in
+    /// order, and they and those at `changed` the revision `revision` (what
+    /// `_DiffedItems.assign(fresh:revision:)` gives, without a copy of the arrays). O(items).
+    private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revisions: ArraySlice<UInt64>,
+                             fresh: [Int] = [], firstFresh: UInt64 = 0, changed: [Int] = [], revision: UInt64 = 0)
+        -> CountedTree<StoredItem>
+    {
+        let labels = Labels.between(0, .max, count: items.count)!
+        let (itemStart, slotStart, revisionStart) = (items.startIndex, slots.startIndex, revisions.startIndex)
+        var all = (0..<items.count).map {
+            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0], revision: revisions[revisionStart + $0],
+                       label: labels[$0])
         }
-        for (fresh, offset) in items.unmatched.enumerated() {
-            all[offset].slot = firstFresh + UInt64(fresh)
+        for (index, offset) in fresh.enumerated() {
+            all[offset].slot = firstFresh + UInt64(index)
             all[offset].revision = revision
         }
-        for offset in items.updated { all[offset].revision = revision }
+        for offset in changed { all[offset].revision = revision }
         return CountedTree(all)
     }
 
