@@ -12,7 +12,9 @@ import SeededRandom
 /// synchronous fallback). After every step the two hold the same items with the same identities,
 /// revisions and labels (the tree built off the actor is the one the synchronous call builds),
 /// delivered the same updates, answer the same `update(since:)` from the content before the step,
-/// and find the same items.
+/// and find the same items. The interleaving runs (``BackgroundInterleaving``) add overlapping
+/// calls, `setSectionsInBackground`, observers' changes, invalid calls, cancellation and release,
+/// and replay every update onto what the updates before it left (``DeliveredReplay``).
 @MainActor @Suite struct BackgroundSetItemsPropertyTests {
     typealias Fixture = BackgroundSetItemsTests
 
@@ -70,6 +72,52 @@ import SeededRandom
         default:
             try storage.setSupplementaryModel(Shelf(id: nextID), forKind: "header", atSectionIndex: section)
         }
+    }
+
+    /// ``randomEdit(_:_:nextID:)``, or (one time in six) a call that cannot be done, or a new
+    /// header model of a section (what `setSections` matches sections by).
+    static func randomChange(_ storage: MemoryStorage, _ random: inout SplitMix64, nextID: inout Int) throws {
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+            invalidCall(storage, &random)
+        case 1 where Int.random(in: 0..<2, using: &random) == 0:
+            nextID += 1
+            let section = Int.random(in: 0...storage.numberOfSections, using: &random)
+            try storage.setSupplementaryModel(Shelf(id: nextID), forKind: storage.supplementaryHeaderKind, atSectionIndex: section)
+        default:
+            try randomEdit(storage, &random, nextID: &nextID)
+        }
+    }
+
+    /// A random call that cannot be done (a section or index path out of range, a `nil` model,
+    /// an item not there): it throws its typed error and changes nothing, not even the mutation
+    /// count a background call checks.
+    static func invalidCall(_ storage: MemoryStorage, _ random: inout SplitMix64) {
+        let before = storage.content, mutations = storage.mutationCount
+        let sections = before.numberOfSections, far = sections + MemoryStorage.maximumSectionsCreatedPerCall
+        let section = Int.random(in: 0..<max(sections, 1), using: &random)
+        let count = before.numberOfItems(inSection: section)
+        let none: Cell? = nil
+        typealias Call = () throws(StorageError) -> Void
+        let (call, expected): (Call, StorageError?) = switch Int.random(in: 0..<8, using: &random) {
+        case 0: ({ () throws(StorageError) in try storage.setItems([Cell(id: 1)], forSection: -1) },
+                 .sectionOutOfRange(-1, sectionCount: sections))
+        case 1: ({ () throws(StorageError) in try storage.addItems([Cell(id: 1), none], toSection: section) }, .nilItem(at: 1))
+        case 2: ({ () throws(StorageError) in try storage.setItems([none, Cell(id: 2)], forSection: section) }, .nilItem(at: 0))
+        case 3: ({ () throws(StorageError) in try storage.insertItem(none, to: IndexPath(section, 0)) }, .nilItem(at: 0))
+        case 4: ({ () throws(StorageError) in try storage.insertItem(Cell(id: 1), to: IndexPath(section, count + 1)) }, nil)
+        case 5: ({ () throws(StorageError) in try storage.removeItems(at: [IndexPath(sections + 2, 0)]) }, nil)
+        case 6: ({ () throws(StorageError) in try storage.replaceItem(Cell(id: -7), with: Cell(id: -8)) }, nil)
+        default: ({ () throws(StorageError) in try storage.setSupplementaryModel(Shelf(id: 1), forKind: "header", atSectionIndex: far) },
+                  .sectionOutOfRange(far, sectionCount: sections))
+        }
+        do {
+            try call()
+            Issue.record("an invalid call did not throw")
+        } catch {
+            if let expected { #expect(error == expected) }
+        }
+        #expect(storage.update(since: before).isEmpty && storage.mutationCount == mutations, "an invalid call changed the storage")
     }
 
     @Test("MemoryStorage.setItemsInBackground equals setItems on random runs, changes made while it diffs included",
@@ -130,6 +178,21 @@ import SeededRandom
                 #expect(background.indexPath(forItem: cell) == synchronous.indexPath(forItem: cell), "\(context): \(cell)")
             }
         }
+    }
+
+    /// The seeds of ``interleavings(seed:)``: `MODELSTORAGE_BACKGROUND_SEEDS` of them (default 12).
+    nonisolated static var interleavingSeeds: [UInt64] {
+        let count = ProcessInfo.processInfo.environment["MODELSTORAGE_BACKGROUND_SEEDS"].flatMap(Int.init) ?? 12
+        return (0..<UInt64(max(1, count))).map { 5_400 + $0 }
+    }
+
+    @Test("MemoryStorage's background calls interleaved with synchronous changes, changes made while they diff, an observer's changes, invalid calls, cancellation and release: every update replays, as the synchronous calls",
+          arguments: interleavingSeeds)
+    func interleavings(seed: UInt64) async throws {
+        let run = try BackgroundInterleaving(seed: seed)
+        let steps = 8
+        // One run in three ends with the storage let go while its last calls diff.
+        for step in 0..<steps { try await run.step(step, releasing: seed % 3 == 0 && step == steps - 1) }
     }
 
     @Test("SingleSectionStorage.setItemsInBackground equals setItems on random runs", arguments: 0..<12)
