@@ -144,6 +144,63 @@ import SeededRandom
         }
     }
 
+    /// A section of more than 64 × 64 items is a tree of three levels or more (at most 64
+    /// entries a node), so a look-up walks from the root through inner nodes of two heights to
+    /// the leaf that holds the item's label. After each random batch of positional changes
+    /// anywhere in it, every look-up answers what a scan answers (the first offset of each
+    /// value, from one pass over the items): items that are there (drawn from all of it,
+    /// repeats included) and values that may not be.
+    @Test("a section three levels deep: look-ups after random edits agree with a scan", arguments: 0..<4)
+    func deepSectionAgreesWithScan(seed: UInt64) throws {
+        var random = SplitMix64(seed: 1_000 + seed)
+        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        func item() -> any Sendable {
+            int(0...9) < 7 ? Tag(value: int(0...7_000)) : Note(id: int(0...1_500), version: int(0...1))
+        }
+        let storage = MemoryStorage()
+        try storage.addItems((0..<5_000).map { _ in item() }, toSection: 0)
+        for step in 0..<60 {
+            let edits = { () throws(StorageError) in
+                for _ in 0..<int(1...20) {
+                    let count = storage.numberOfItems(inSection: 0)
+                    switch int(0...9) {
+                    case 0...3: try storage.insertItem(item(), to: path(0, int(0...count)))
+                    case 4...6: try storage.removeItems(at: [path(0, int(0...count - 1))])
+                    default: try storage.moveItem(at: path(0, int(0...count - 1)), to: path(0, int(0...count - 1)))
+                    }
+                }
+            }
+            if int(0...1) == 0 { try storage.performUpdates(edits) } else { try edits() }
+            // The scan: the first offset of every tag value and of every note (id and version).
+            let items = storage.items(inSection: 0)!
+            var firstTag: [Int: Int] = [:], firstNote: [Int: Int] = [:]
+            for (offset, item) in items.enumerated() {
+                if let tag = item as? Tag, firstTag[tag.value] == nil { firstTag[tag.value] = offset }
+                if let note = item as? Note, firstNote[note.id * 8 + note.version] == nil {
+                    firstNote[note.id * 8 + note.version] = offset
+                }
+            }
+            func expectFound(_ tag: Tag) {
+                #expect(storage.indexPath(forItem: tag) == firstTag[tag.value].map { path(0, $0) }, "seed \(seed) step \(step): \(tag)")
+            }
+            func expectFound(_ note: Note) {
+                #expect(storage.indexPath(forItem: note) == firstNote[note.id * 8 + note.version].map { path(0, $0) },
+                        "seed \(seed) step \(step): \(note)")
+            }
+            for _ in 0..<8 {
+                switch items[int(0...items.count - 1)] {
+                case let tag as Tag: expectFound(tag)
+                case let note as Note: expectFound(note)
+                default: Issue.record("unexpected item")
+                }
+            }
+            expectFound(Tag(value: int(0...7_200)))
+            expectFound(Note(id: int(0...1_600), version: int(0...2)))
+        }
+        // Still past two full levels: every look-up above walked three.
+        #expect(storage.numberOfItems(inSection: 0) > 64 * 64)
+    }
+
     @Test func identifiableItemsAreFoundByIDAmongEqualIDs() throws {
         let storage = MemoryStorage()
         try storage.addItems([Note(id: 1, version: 0), Note(id: 2, version: 0), Note(id: 1, version: 1)])

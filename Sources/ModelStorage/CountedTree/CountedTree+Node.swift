@@ -2,15 +2,26 @@ extension CountedTree {
     /// One node of a ``CountedTree``: a leaf holds elements, an inner node holds children and
     /// the number of elements below them. A node is changed only by a tree that references it
     /// alone (see ``CountedTree``), so a node shared between copies is never written.
+    ///
+    /// The stored properties are not checked for exclusive access at run time: those checks
+    /// would be most of the cost of a search from the root (one per node, count and probe read).
+    /// Accesses to them never overlap a write. A node is written only inside a mutating method
+    /// of the one tree that references it (`isKnownUniquelyReferenced` on the whole path), so
+    /// the compiler's static exclusivity of that tree keeps every other access of the node out
+    /// of the write, and no other tree can reach the node; a node another tree can see is only
+    /// read, and reads may overlap. Within the node methods that write, each access of a
+    /// property ends before the next access of the same property of the same node begins (a
+    /// child's method is called on the child, a sibling's on the sibling, never inside a
+    /// write of this node's property that it reads).
     final class Node {
         /// Whether the node holds elements (a leaf) or children.
         let isLeaf: Bool
         /// The number of elements in the node and below it.
-        var count: Int
+        @exclusivity(unchecked) var count: Int
         /// The elements of a leaf, in order; empty for an inner node.
-        var elements: [Element]
+        @exclusivity(unchecked) var elements: [Element]
         /// The children of an inner node, in order; empty for a leaf.
-        var children: [Node]
+        @exclusivity(unchecked) var children: [Node]
 
         /// A leaf holding `elements`. O(1).
         init(leaf elements: [Element]) {

@@ -18,14 +18,17 @@ extension CountedTree {
         where isAtOrAfter: (UnsafePointer<Element>) -> Bool,
         _ body: (_ position: Int, _ element: UnsafePointer<Element>?) -> Result
     ) -> Result {
-        var node = root
+        // The walk holds no reference of its own (see `UnretainedNode`): this tree keeps its
+        // root alive for the whole call, each node its children, and a non-mutating call
+        // changes no node.
+        var node = UnretainedNode(root)
         var position = 0
         while !node.isLeaf {
             let (index, before) = Self.partitioningChild(of: node, where: isAtOrAfter)
             position += before
-            node = node.children[index]
+            node = node.child(index)
         }
-        return node.elements.withUnsafeBufferPointer { elements in
+        return node.withElements { elements in
             var low = 0, high = elements.count
             while low < high {
                 let middle = (low + high) / 2
@@ -38,32 +41,31 @@ extension CountedTree {
     /// The first child of inner node `node` whose last element satisfies `isAtOrAfter` (the
     /// last child when none does), and the number of elements in the children before it.
     /// O(log(order) × height + order).
-    private static func partitioningChild(of node: Node, where isAtOrAfter: (UnsafePointer<Element>) -> Bool)
+    private static func partitioningChild(of node: UnretainedNode, where isAtOrAfter: (UnsafePointer<Element>) -> Bool)
         -> (index: Int, before: Int)
     {
-        node.children.withUnsafeBufferPointer { children in
-            var low = 0, high = children.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if lastElement(of: children[middle], satisfies: isAtOrAfter) { high = middle } else { low = middle + 1 }
-            }
-            // The counts of the children on the shorter side of the one chosen.
-            var before = 0
-            if low <= children.count / 2 {
-                for child in children[..<low] { before += child.count }
-            } else {
-                before = node.count
-                for child in children[low...] { before -= child.count }
-            }
-            return (low, before)
+        let width = node.width
+        var low = 0, high = width - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if lastElement(of: node.child(middle), satisfies: isAtOrAfter) { high = middle } else { low = middle + 1 }
         }
+        // The counts of the children on the shorter side of the one chosen.
+        var before = 0
+        if low <= width / 2 {
+            for index in 0..<low { before += node.child(index).count }
+        } else {
+            before = node.count
+            for index in low..<width { before -= node.child(index).count }
+        }
+        return (low, before)
     }
 
     /// Whether the last element below `node` (which holds at least one) satisfies `predicate`,
     /// read in place. O(height).
-    private static func lastElement(of node: Node, satisfies predicate: (UnsafePointer<Element>) -> Bool) -> Bool {
+    private static func lastElement(of node: UnretainedNode, satisfies predicate: (UnsafePointer<Element>) -> Bool) -> Bool {
         var node = node
-        while !node.isLeaf { node = node.children[node.children.count - 1] }
-        return node.elements.withUnsafeBufferPointer { predicate($0.baseAddress! + ($0.count - 1)) }
+        while !node.isLeaf { node = node.child(node.width - 1) }
+        return node.withElements { predicate($0.baseAddress! + ($0.count - 1)) }
     }
 }
