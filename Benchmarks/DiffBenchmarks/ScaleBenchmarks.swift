@@ -103,7 +103,7 @@ extension BenchmarkPlan {
              row("StorageList simulated first change without the view", against: baseline, target: "≤ 0.5×", limits: [0.5])),
             ("change after change, SimulatedView, its own time excluded",
              row("StorageList simulated steady change without the view", against: baseline, target: "≤ 0.5×", limits: [0.5])),
-            ("  first change with SimulatedView's own time (its checks and a cell slot per item)",
+            ("  first change with SimulatedView's own time (its checks, its cells and selection)",
              row("StorageList simulated first change", against: baseline, target: "", limits: nil)),
             ("  change after change with SimulatedView's own time", row("StorageList simulated steady change", against: baseline, target: "", limits: nil)),
         ]

@@ -3,7 +3,7 @@ import ModelStorage
 import ModelStorageTesting
 
 /// A `SimulatedView` behind a view that forwards every call to it and adds up the time the
-/// simulated view spends on its own (its checks, its cells: a slot per item carried through each
+/// simulated view spends on its own (its checks, its cells and selection carried through each
 /// batch), the updates block it runs for its caller excluded: so that a benchmark over UIKit's
 /// rules can report its caller's time without the simulated view's.
 @MainActor

@@ -12,9 +12,7 @@ extension SimulatedView {
 
     /// The index paths of the selected rows, in order.
     public var selectedIndexPaths: [IndexPath] {
-        selection.indices.flatMap { section in
-            selection[section].indices.filter { selection[section][$0] == true }.map { IndexPath(indexes: [section, $0]) }
-        }
+        selection.heldRows.map(\.path)
     }
 
     /// A drag to reorder: the view moves the row at `source` to `destination` itself (its cell,
@@ -34,10 +32,8 @@ extension SimulatedView {
         afterCounts[source[0]] -= 1
         guard destination.count == 2, afterCounts.indices.contains(destination[0]), destination[1] >= 0,
               destination[1] <= afterCounts[destination[0]] else { throw .invalidDestination(destination) }
-        let cell = cells[source[0]].remove(at: source[1])
-        cells[destination[0]].insert(cell, at: destination[1])
-        let selected = selection[source[0]].remove(at: source[1])
-        selection[destination[0]].insert(selected, at: destination[1])
+        cells.moveRow(from: source, to: destination)
+        selection.moveRow(from: source, to: destination)
         afterCounts[destination[0]] += 1
         cachedItemCounts = afterCounts
         guard let handler = actionHandler else { throw .notEditable }
@@ -65,15 +61,15 @@ extension SimulatedView {
     public func simulateSelection(at indexPath: IndexPath, extending: Bool = false) throws(UserActionError) -> (any Sendable)? {
         if cachedItemCounts == nil { layoutIfNeeded() }
         guard Self.holds(indexPath, in: cachedItemCounts ?? []) else { throw .noItemDisplayed(indexPath) }
-        if !extending { selection = selection.map { $0.map { _ in nil } } }
-        selection[indexPath[0]][indexPath[1]] = true
+        if !extending { selection.removeAll() }
+        selection[indexPath] = ()
         return dataSource?.item(at: indexPath)
     }
 
     /// A tap that deselects the row at `indexPath`; nothing when it is not selected or not shown.
     public func simulateDeselection(at indexPath: IndexPath) {
         guard Self.holds(indexPath, in: cachedItemCounts ?? []) else { return }
-        selection[indexPath[0]][indexPath[1]] = nil
+        selection[indexPath] = nil
     }
 
     /// Whether `path` names a row of sections of `counts` rows.

@@ -26,6 +26,8 @@ import ModelStorage
 ///   show their data source's item (a moved and changed item nobody refreshed, a data source
 ///   that reads the wrong content). A reconfigured cell keeps its cell, so its item must need the
 ///   same kind of cell (``cellKind``), as `reconfigureItems(at:)` requires.
+///   The view keeps a cell only for a row that has one and a selection only for a selected row,
+///   so that a batch costs what it names and what is visible, not the length of the list.
 /// - **The user's actions.** ``simulateUserMove(from:to:)`` moves a row as a drag does (the view
 ///   shows the move, then tells its data source), ``simulateSwipeToDelete(at:)`` and
 ///   ``simulateSelection(at:extending:)`` name rows by the index paths the view shows; they reach
@@ -82,10 +84,11 @@ public final class SimulatedView: BatchUpdatingView {
 
     /// Items per section as the view knows them; `nil` until the next layout reads them.
     public internal(set) var cachedItemCounts: [Int]?
-    /// The cells, per section and item of ``cachedItemCounts``: `nil` where there is no cell.
-    var cells: [[Cell?]] = []
-    /// Per section and item of ``cachedItemCounts``: `true` where the row is selected.
-    var selection: [[Bool?]] = []
+    /// The cells, in rows of ``cachedItemCounts``: only the rows that have one (the visible
+    /// rows, and until the next layout the rows a batch brought them to).
+    var cells = SparseRows<Cell>()
+    /// The selected rows, in rows of ``cachedItemCounts``: only the rows that are selected.
+    var selection = SparseRows<Void>()
     /// Completions waiting for their animation to end, in the order they were scheduled.
     private var pending: [(due: Duration, completion: ((Bool) -> Void)?)] = []
     /// The batch whose updates block is running, if any.
@@ -151,16 +154,15 @@ public final class SimulatedView: BatchUpdatingView {
     /// What each visible cell shows: its index path and the item it was last configured with.
     public var visibleCells: [(indexPath: IndexPath, item: (any Sendable)?)] {
         indexPathsForVisibleItems.compactMap { path in
-            cells[path[0]][path[1]].map { (path, $0.item) }
+            cells.contains(path) ? cells[path].map { (path, $0.item) } : nil
         }
     }
 
     /// The identity of the cell at `indexPath` (a reload makes a new cell, a reconfigure keeps
     /// it), or `nil` when there is none.
     public func cellID(at indexPath: IndexPath) -> Int? {
-        guard let counts = cachedItemCounts, counts.indices.contains(indexPath[0]),
-              cells[indexPath[0]].indices.contains(indexPath[1]) else { return nil }
-        return cells[indexPath[0]][indexPath[1]]?.id
+        guard cachedItemCounts != nil, cells.contains(indexPath) else { return nil }
+        return cells[indexPath]?.id
     }
 
     /// The visible cells that do not show what the data source holds at their index path now,
@@ -176,29 +178,25 @@ public final class SimulatedView: BatchUpdatingView {
 
     func configureVisibleCells() {
         for path in indexPathsForVisibleItems {
-            guard let counts = cachedItemCounts, path[0] < counts.count, path[1] < cells[path[0]].count else { continue }
-            if let cell = cells[path[0]][path[1]], !cell.needsReconfigure { continue }
+            guard cachedItemCounts != nil, cells.contains(path) else { continue }
+            if let cell = cells[path], !cell.needsReconfigure { continue }
             let item = dataSource?.item(at: path)
-            if var cell = cells[path[0]][path[1]] {
+            if var cell = cells[path] {
                 if let before = cell.item, let item, cellKind(before) != cellKind(item) {
                     report(.reconfiguredWithAnotherKindOfCell(path))
                 }
                 cell.item = item
                 cell.needsReconfigure = false
-                cells[path[0]][path[1]] = cell
+                cells[path] = cell
             } else {
                 nextCellID += 1
-                cells[path[0]][path[1]] = Cell(id: nextCellID, item: item)
+                cells[path] = Cell(id: nextCellID, item: item)
             }
             onConfigureCell?(path, item)
         }
         // Cells that scrolled away are reused: they show nothing any more.
         let visible = Set(indexPathsForVisibleItems)
-        for section in cells.indices {
-            for item in cells[section].indices where cells[section][item] != nil && !visible.contains(IndexPath(indexes: [section, item])) {
-                cells[section][item] = nil
-            }
-        }
+        cells.removeAll { path, _ in !visible.contains(path) }
     }
 
     private func readCounts() -> [Int] {
@@ -217,6 +215,10 @@ public final class SimulatedView: BatchUpdatingView {
         var result: [IndexPath] = []
         var position = 0
         for (section, items) in counts.enumerated() {
+            if position + items <= first {
+                position += items
+                continue
+            }
             for item in 0..<items {
                 if position >= first + count { return result }
                 if position >= first { result.append(IndexPath(indexes: [section, item])) }
@@ -258,10 +260,12 @@ public final class SimulatedView: BatchUpdatingView {
         let after = readCounts()
         do {
             try batch.check(before: before, after: after)
-            cells = Self.carry(cells, through: batch, after: after) { cell, reloaded in
-                if reloaded { cell = nil } else { cell?.needsReconfigure = true }
+            cells = cells.carried(through: batch, after: after) { cell, reloaded in
+                var cell = cell
+                cell.needsReconfigure = true
+                return reloaded ? nil : cell
             }
-            selection = Self.carry(selection, through: batch, after: after) { _, _ in }
+            selection = selection.carried(through: batch, after: after) { selected, _ in selected }
             cachedItemCounts = after
         } catch {
             report(error)
@@ -338,55 +342,19 @@ public final class SimulatedView: BatchUpdatingView {
         reloadCount += 1
         if recording != nil { report(.reloadDataInsideBatch) }
         cachedItemCounts = nil
-        cells = []
-        selection = []
+        cells = SparseRows()
+        selection = SparseRows()
     }
 
     /// Caches `counts`, with no cell and no selection.
     func resetCells(to counts: [Int]) {
         cachedItemCounts = counts
-        cells = counts.map { Array(repeating: nil, count: $0) }
-        selection = counts.map { Array(repeating: nil, count: $0) }
+        cells = SparseRows(counts: counts)
+        selection = SparseRows(counts: counts)
     }
 
     private func report(_ error: SimulatedViewError) {
         violations.append(error)
         onViolation?(error)
-    }
-
-    // MARK: Applying a batch to the cells
-
-    /// What each row holds (a cell, a selection) after `batch` (already checked), in sections of
-    /// `after` items: deleted rows dropped, moved rows carried, reloaded and reconfigured ones
-    /// passed to `refresh` (with whether they are reloaded), the rows of sections that stay kept in
-    /// order in the places no insertion or move takes.
-    static func carry<Row>(_ old: [[Row?]], through batch: RecordedBatch, after: [Int],
-                           refresh: (inout Row?, _ reloaded: Bool) -> Void) -> [[Row?]] {
-        let newOfOld = batch.newSections(oldCount: old.count)
-        var result = after.map { [Row?](repeating: nil, count: $0) }
-        var staying = old
-        for section in Set(batch.reloadedSections) {
-            for item in staying[section].indices { refresh(&staying[section][item], true) }
-        }
-        for path in batch.reloadedItems { refresh(&staying[path[0]][path[1]], true) }
-        for path in batch.reconfiguredItems { refresh(&staying[path[0]][path[1]], false) }
-        var leaving = Set(batch.deletedItems)
-        var carried: [IndexPath: Row?] = [:]
-        for move in batch.movedItems {
-            leaving.insert(move.from)
-            carried[move.to] = staying[move.from[0]][move.from[1]]
-        }
-        var arriving = Set(batch.insertedItems)
-        arriving.formUnion(carried.keys)
-        for (oldSection, newSection) in newOfOld.enumerated() {
-            guard let newSection else { continue }
-            var remaining = staying[oldSection].indices.filter { !leaving.contains(IndexPath(indexes: [oldSection, $0])) }
-                .map { staying[oldSection][$0] }.makeIterator()
-            for item in 0..<after[newSection] where !arriving.contains(IndexPath(indexes: [newSection, item])) {
-                result[newSection][item] = remaining.next() ?? nil
-            }
-        }
-        for (path, row) in carried { result[path[0]][path[1]] = row }
-        return result
     }
 }
