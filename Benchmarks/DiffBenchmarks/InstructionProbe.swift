@@ -38,6 +38,19 @@ enum InstructionReport {
             let diff = { try! storages[next].setItems(new, forSection: 0); next += 1 }
             diff()
             instructionProbe(runs, diff)
+        } else if scenario.hasPrefix("storagelist-first-") || scenario.hasPrefix("storagelist-steady-") {
+            // StorageList's coordinator over a MemoryStorage: one replaceItem shown, on a fresh
+            // host each time (first) or change after change on one host (steady). The two count
+            // the same instructions: what a fresh host's first change costs more is cold caches.
+            let first = scenario.hasPrefix("storagelist-first-")
+            let list = ScaleList(count: scenarioCount(scenario, prefix: first ? "storagelist-first-" : "storagelist-steady-"))
+            MainActor.assumeIsolated {
+                let hosts = (0...(first ? runs : 0)).map { _ in HostedScaleList(list, simulated: false) }
+                var next = 0
+                let change = { _ = hosts[next].replaceMiddle(); if first { next += 1 } }
+                change()
+                instructionProbe(runs, change)
+            }
         } else if scenario.hasPrefix("update-since-") {
             let (storage, content) = updateSinceScenario(count: scenarioCount(scenario, prefix: "update-since-"))
             let diff = { blackHole(storage.update(since: content)) }
@@ -58,7 +71,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, setItems-two-types-N, update-since-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()
