@@ -33,8 +33,7 @@ struct StoredSection: Sendable {
     /// A section of `model`'s items with identities `slots`, everything at `revision`. O(items).
     init(id: UInt64, model: SectionModel, slots: [UInt64], revision: UInt64) {
         self.id = id
-        entries = Self.tree(model.items[...], slots: slots[...],
-                            revisions: ArraySlice(repeating: revision, count: model.items.count))
+        entries = Self.tree(model.items[...], slots: slots[...], revisions: nil, revision: revision)
         supplementaryModels = model.supplementaryModels
         self.revision = revision
     }
@@ -275,19 +274,20 @@ struct StoredSection: Sendable {
     }
 
     /// The one place a section's tree is built: `items` with identities `slots` and revisions
-    /// `revisions` (parts of larger arrays, read in place), their labels spread over the whole
-    /// range; then the items at the offsets `fresh` take the identities from `firstFresh` on, in
-    /// order, and they and those at `changed` the revision `revision` (what
-    /// `_DiffedItems.assign(fresh:revision:)` gives, without a copy of the arrays). O(items).
-    private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revisions: ArraySlice<UInt64>,
+    /// `revisions` (parts of larger arrays, read in place; `nil`: every item at `revision`),
+    /// their labels spread over the whole range; then the items at the offsets `fresh` take the
+    /// identities from `firstFresh` on, in order, and they and those at `changed` the revision
+    /// `revision` (what `_DiffedItems.assign(fresh:revision:)` gives, without a copy of the
+    /// arrays). O(items).
+    private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revisions: ArraySlice<UInt64>?,
                              fresh: [Int] = [], firstFresh: UInt64 = 0, changed: [Int] = [], revision: UInt64 = 0)
         -> CountedTree<StoredItem>
     {
         let labels = Labels.between(0, .max, count: items.count)!
-        let (itemStart, slotStart, revisionStart) = (items.startIndex, slots.startIndex, revisions.startIndex)
+        let (itemStart, slotStart, revisionStart) = (items.startIndex, slots.startIndex, revisions?.startIndex ?? 0)
         var all = (0..<items.count).map {
-            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0], revision: revisions[revisionStart + $0],
-                       label: labels[$0])
+            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0],
+                       revision: revisions?[revisionStart + $0] ?? revision, label: labels[$0])
         }
         for (index, offset) in fresh.enumerated() {
             all[offset].slot = firstFresh + UInt64(index)
