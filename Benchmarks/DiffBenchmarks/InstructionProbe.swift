@@ -15,9 +15,15 @@ enum InstructionReport {
         case "myers": algorithm = .myers
         default: throw ArgumentError("unknown algorithm \(name) (heckel or myers)")
         }
-        if scenario == "sectioned" || scenario == "setSections" {
+        if scenario == "sectioned" || scenario == "setSections" || scenario == "sectioned-flat" {
             let lists = sectionedScenario()
-            if scenario == "sectioned" {
+            if scenario == "sectioned-flat" {
+                // The flat Changeset of the same rows: the baseline of setSections' scale row.
+                let rows = (old: lists.old.flatMap(\.items), new: lists.new.flatMap(\.items))
+                let diff = { blackHole(Changeset(from: rows.old, to: rows.new, algorithm: algorithm)) }
+                diff()
+                instructionProbe(runs, diff)
+            } else if scenario == "sectioned" {
                 let diff = { blackHole(SectionedChangeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
                 diff()
                 instructionProbe(runs, diff)
@@ -71,7 +77,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

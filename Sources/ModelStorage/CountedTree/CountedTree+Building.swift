@@ -2,10 +2,24 @@ extension CountedTree {
     /// A tree holding `elements` in order, its nodes as full as ``order`` allows (each level
     /// split into the fewest nodes, of nearly equal sizes). O(n).
     init<S: Sequence<Element>>(_ elements: S, order: Int = defaultOrder) {
-        self.init(order: order)
         let all = Array(elements)
-        guard !all.isEmpty else { return }
-        var level = Self.chunks(of: all.count, order: order).map { Node(leaf: Array(all[$0])) }
+        self.init(count: all.count, order: order) { range, leaf in leaf.append(contentsOf: all[range]) }
+    }
+
+    /// A tree of `count` elements whose leaves `fill` makes: called once per leaf, in order,
+    /// with the positions the leaf holds and its (empty) element array, which it appends exactly
+    /// those elements to; the leaves are laid out as by ``init(_:order:)``. What builds a large
+    /// tree without an array of all its elements first. O(n).
+    init(count: Int, order: Int = defaultOrder, fill: (Range<Int>, inout [Element]) -> Void) {
+        self.init(order: order)
+        guard count > 0 else { return }
+        var level = Self.chunks(of: count, order: order).map { range in
+            var leaf: [Element] = []
+            leaf.reserveCapacity(range.count)
+            fill(range, &leaf)
+            precondition(leaf.count == range.count, "CountedTree: a leaf was filled with the wrong number of elements")
+            return Node(leaf: leaf)
+        }
         while level.count > 1 {
             let below = level
             level = Self.chunks(of: below.count, order: order).map { Node(children: Array(below[$0])) }

@@ -167,19 +167,38 @@ extension MemoryStorage {
         sections[section].forEachModel(body)
     }
 
+    /// Calls `body` with the items of each leaf of the tree of `section` (an existing one), or
+    /// of all sections, section after section, for `nil`: read in place (valid only during the
+    /// call), one call per chunk of up to 64 items, so that a generic caller's loop over the
+    /// items is specialized and inlined, with no call per item. O(items).
+    @usableFromInline
+    func _forEachItemChunk(inSection section: Int?, _ body: (UnsafeBufferPointer<StoredItem>) -> Void) {
+        func chunks(of stored: StoredSection) {
+            stored.entries.forEachChunk { chunk in chunk.withUnsafeBufferPointer(body) }
+        }
+        guard let section else { return sections.forEach(chunks) }
+        chunks(of: sections[section])
+    }
+
     /// Every item of `section` (an existing one), or of all sections for `nil`, as a `T` (see
-    /// `_exactCast`), `nil` for an item of another type: gathered in one pass from the trees.
+    /// `_exactCast`), `nil` for an item of another type: gathered in one pass from the trees,
+    /// a chunk at a time.
     @inlinable
     func _items<T>(inSection section: Int?, as _: T.Type) -> [T?] {
         let count = _itemCount(inSection: section)
         return [T?](unsafeUninitializedCapacity: count) { items, initialized in
-            var next = 0
-            _forEachItemModel(inSection: section) { model in
-                precondition(next < count, "a section holds more items than its count")
-                (items.baseAddress! + next).initialize(to: _exactCast(model.pointee, to: T.self))
-                next += 1
+            guard var next = items.baseAddress else { return initialized = 0 }
+            let end = next + count
+            _forEachItemChunk(inSection: section) { chunk in
+                precondition(chunk.count <= end - next, "a section holds more items than its count")
+                // Read in place: `chunk[index].model` would copy the whole item first.
+                let first = chunk.baseAddress!
+                for index in chunk.indices {
+                    next.initialize(to: _exactCast((first + index).pointer(to: \.model)!.pointee, to: T.self))
+                    next += 1
+                }
             }
-            initialized = next
+            initialized = count - (end - next)
         }
     }
 
@@ -192,6 +211,34 @@ extension MemoryStorage {
         return all
     }
 
+    /// The identity and the revision of every item of `sections`, section after section, read in
+    /// one pass over the trees' chunks. O(items).
+    static func identities(of sections: [StoredSection]) -> (slots: [UInt64], revisions: [UInt64]) {
+        let count = sections.reduce(0) { $0 + $1.count }
+        var revisions: [UInt64] = []
+        let slots = [UInt64](unsafeUninitializedCapacity: count) { slots, initialized in
+            revisions = [UInt64](unsafeUninitializedCapacity: count) { revisions, revisionCount in
+                var next = 0
+                for section in sections {
+                    section.entries.forEachChunk { chunk in
+                        precondition(chunk.count <= count - next, "a section holds more items than its count")
+                        // Read in place: a copy of each item would copy its model too.
+                        chunk.withUnsafeBufferPointer { items in
+                            for item in items.indices {
+                                slots[next] = (items.baseAddress! + item).pointer(to: \.slot)!.pointee
+                                revisions[next] = (items.baseAddress! + item).pointer(to: \.revision)!.pointee
+                                next += 1
+                            }
+                        }
+                    }
+                }
+                revisionCount = next
+            }
+            initialized = revisions.count
+        }
+        return (slots, revisions)
+    }
+
     /// Installs the new sections of ``setSections(_:)`` (matched sections keep their identity
     /// and other supplementary models, matched items their identity) and reports the change.
     @usableFromInline
@@ -202,8 +249,7 @@ extension MemoryStorage {
         var diffed = _DiffedSections(
             headers: headers, models: models, itemCounts: itemCounts,
             sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, matching: items,
-            oldSlots: Self.allParts(of: sections) { $0.pointee.slot }, oldRevisions: Self.allParts(of: sections) { $0.pointee.revision },
-            oldItemCounts: sections.map(\.count))
+            identities: Self.identities(of: sections), oldItemCounts: sections.map(\.count))
         _install(&diffed)
     }
 

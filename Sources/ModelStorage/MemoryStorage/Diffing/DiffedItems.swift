@@ -27,24 +27,29 @@ struct _DiffedItems: Sendable {
     /// `oldSlots` and `oldRevisions` by `matching` (whose updates are the changed pairs). O(n).
     @usableFromInline
     init(_ matching: _Matching, models: [any Sendable], oldSlots: [UInt64], oldRevisions: [UInt64]) {
-        let oldOfNew = matching.oldOffsetsOfNew
         self.models = models
         var unmatched: [Int] = []
         unmatched.reserveCapacity(matching.insertionCount)
-        slots = []
-        slots.reserveCapacity(oldOfNew.count)
-        revisions = []
-        revisions.reserveCapacity(oldOfNew.count)
-        for (new, old) in oldOfNew.enumerated() {
-            if old >= 0 {
-                slots.append(oldSlots[old])
-                revisions.append(oldRevisions[old])
-            } else {
-                slots.append(0)
-                revisions.append(0)
-                unmatched.append(new)
+        var revisions: [UInt64] = []
+        // The matching read in place, one new offset after the other (no array of its offsets).
+        slots = [UInt64](unsafeUninitializedCapacity: matching.newCount) { slots, slotCount in
+            revisions = [UInt64](unsafeUninitializedCapacity: matching.newCount) { revisions, revisionCount in
+                for new in 0..<matching.newCount {
+                    let old = matching.oldOffset(ofNew: new)
+                    if old >= 0 {
+                        slots[new] = oldSlots[old]
+                        revisions[new] = oldRevisions[old]
+                    } else {
+                        slots[new] = 0
+                        revisions[new] = 0
+                        unmatched.append(new)
+                    }
+                }
+                revisionCount = matching.newCount
             }
+            slotCount = matching.newCount
         }
+        self.revisions = revisions
         self.unmatched = unmatched
         updated = matching.updates.map(\.new)
     }
@@ -116,9 +121,19 @@ struct _DiffedSections: Sendable {
     @usableFromInline
     init(headers: [any Sendable], models: [any Sendable], itemCounts: [Int], sectionChanges: Changeset,
          sectionNewOfOld: [Int], matching: _Matching, oldSlots: [UInt64], oldRevisions: [UInt64], oldItemCounts: [Int]) {
+        self.init(headers: headers, models: models, itemCounts: itemCounts, sectionChanges: sectionChanges,
+                  sectionNewOfOld: sectionNewOfOld, matching: matching, identities: (oldSlots, oldRevisions),
+                  oldItemCounts: oldItemCounts)
+    }
+
+    /// ``init(headers:models:itemCounts:sectionChanges:sectionNewOfOld:matching:oldSlots:oldRevisions:oldItemCounts:)``
+    /// with the old identities and revisions as one pair (what one pass over the trees gathers).
+    init(headers: [any Sendable], models: [any Sendable], itemCounts: [Int], sectionChanges: Changeset,
+         sectionNewOfOld: [Int], matching: _Matching, identities: (slots: [UInt64], revisions: [UInt64]),
+         oldItemCounts: [Int]) {
         self.headers = headers
         self.itemCounts = itemCounts
-        items = _DiffedItems(matching, models: models, oldSlots: oldSlots, oldRevisions: oldRevisions)
+        items = _DiffedItems(matching, models: models, oldSlots: identities.slots, oldRevisions: identities.revisions)
         sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: headers.count)
         updatedSections = sectionChanges.updates.map(\.new)
         let sectioned = SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,

@@ -29,4 +29,11 @@ enum Labels {
         }
         return (1...UInt64(count)).map { low + step * $0 }
     }
+
+    /// The step of the labels spread over a whole section of `count` items: the label at offset
+    /// `i` of `between(0, .max, count: count)` is `step * (i + 1)`, computed where it is needed
+    /// instead of read from an array of them.
+    static func wholeRangeStep(count: Int) -> UInt64 {
+        UInt64.max / (UInt64(count) + 1)
+    }
 }

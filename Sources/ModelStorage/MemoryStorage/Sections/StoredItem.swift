@@ -3,9 +3,11 @@
 /// revision when it was inserted or its content last replaced (kept by moves), and its label
 /// (see ``Labels``). Keeping them in one element keeps them in step through every positional
 /// change.
+@usableFromInline
 struct StoredItem: Sendable {
-    /// The model, as stored (optionals unwrapped).
-    var model: any Sendable
+    /// The model, as stored (optionals unwrapped); read in place by the inlinable diffing code
+    /// (one chunk of a tree at a time, see `MemoryStorage._forEachItemChunk`).
+    @usableFromInline var model: any Sendable
     /// The item's identity.
     var slot: UInt64
     /// The revision of the item's content.

@@ -278,23 +278,35 @@ struct StoredSection: Sendable {
     /// their labels spread over the whole range; then the items at the offsets `fresh` take the
     /// identities from `firstFresh` on, in order, and they and those at `changed` the revision
     /// `revision` (what `_DiffedItems.assign(fresh:revision:)` gives, without a copy of the
-    /// arrays). O(items).
+    /// arrays). Each leaf is filled in place (no array of all the items, then copies of its
+    /// parts). O(items).
     private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revisions: ArraySlice<UInt64>?,
                              fresh: [Int] = [], firstFresh: UInt64 = 0, changed: [Int] = [], revision: UInt64 = 0)
         -> CountedTree<StoredItem>
     {
-        let labels = Labels.between(0, .max, count: items.count)!
-        let (itemStart, slotStart, revisionStart) = (items.startIndex, slots.startIndex, revisions?.startIndex ?? 0)
-        var all = (0..<items.count).map {
-            StoredItem(model: items[itemStart + $0], slot: slots[slotStart + $0],
-                       revision: revisions?[revisionStart + $0] ?? revision, label: labels[$0])
+        guard fresh.isEmpty && changed.isEmpty else {
+            // Identities and revisions as `assign(fresh:revision:)` leaves them, then the tree.
+            var slots = Array(slots), revisions = revisions.map(Array.init)
+                ?? [UInt64](repeating: revision, count: items.count)
+            for (index, offset) in fresh.enumerated() {
+                slots[offset] = firstFresh + UInt64(index)
+                revisions[offset] = revision
+            }
+            for offset in changed { revisions[offset] = revision }
+            return tree(items, slots: slots[...], revisions: revisions[...])
         }
-        for (index, offset) in fresh.enumerated() {
-            all[offset].slot = firstFresh + UInt64(index)
-            all[offset].revision = revision
+        let step = Labels.wholeRangeStep(count: items.count)
+        return items.withUnsafeBufferPointer { items in
+            slots.withUnsafeBufferPointer { slots in
+                CountedTree(count: items.count) { range, leaf in
+                    for offset in range {
+                        leaf.append(StoredItem(model: items[offset], slot: slots[offset],
+                                               revision: revisions.map { $0[$0.startIndex + offset] } ?? revision,
+                                               label: step &* UInt64(offset + 1)))
+                    }
+                }
+            }
         }
-        for offset in changed { all[offset].revision = revision }
-        return CountedTree(all)
     }
 
     /// With the trait `InternalChecks`, traps unless the labels grow strictly with the offsets.
