@@ -21,6 +21,9 @@ import SeededRandom
     struct PairID: Hashable, Sendable { var a: Int, b: Int }
     struct PairItem: Identifiable, Equatable, Sendable { var id: PairID; var value: Int }
     struct Plain: Equatable, Sendable { var value: Int }
+    /// Identified types the tests wrap in `AnyHashable`: matched by the wrapped type and id.
+    struct HashableItem: Identifiable, Hashable, Sendable { var id: Int; var value: Int }
+    struct OtherHashableItem: Identifiable, Hashable, Sendable { var id: String; var value: Int }
     /// A class, and a subclass whose instances are stored as the superclass: keyed by their
     /// dynamic type.
     class ClassItem: Identifiable, Equatable, @unchecked Sendable {
@@ -113,13 +116,22 @@ import SeededRandom
         #expect(decided[0] == decided[1], "seed \(seed): \(old) -> \(new)")
     }
 
-    /// A random untyped item: one of five identified types whose ids collide, or one without
+    /// `value` wrapped in an `AnyHashable`, as an untyped item (`AnyHashable` is not `Sendable`:
+    /// a caller's `@unchecked` wrapper or an `Any` brought back can still hand one over).
+    private static func anyHashable(_ value: some Hashable & Sendable) -> any Sendable {
+        unsafeBitCast([AnyHashable(value)] as [Any], to: [any Sendable].self)[0]
+    }
+
+    /// A random untyped item: one of several identified types whose ids collide (structs, a class
+    /// and its subclass, values wrapped in `AnyHashable`), or one without
     /// identity, sometimes wrapped in an optional.
     private static func untypedItem(_ generator: inout ListGenerator, version: Int) -> any Sendable {
         let id = generator.int(generator.idRange)
-        let item: any Sendable = switch generator.int(0...9) {
+        let item: any Sendable = switch generator.int(0...11) {
         case 8: ClassItem(id: id, value: version)
         case 9: SubclassItem(id: id, value: version) as ClassItem
+        case 10: anyHashable(HashableItem(id: id, value: version))
+        case 11: anyHashable(OtherHashableItem(id: "h\(id)", value: version))
         case 0, 1: IntItem(id: id, value: version)
         case 2, 3: OtherIntItem(id: id, value: version)
         case 4: UInt64Item(id: UInt64(id), value: version)
@@ -138,6 +150,14 @@ import SeededRandom
         case let item as UInt64Item: UInt64Item(id: item.id, value: item.value + 1)
         case let item as StringItem: StringItem(id: item.id, value: item.value + 1)
         case let item as PairItem: PairItem(id: item.id, value: item.value + 1)
+        case let wrapped as AnyHashable:
+            if let item = wrapped.base as? HashableItem {
+                anyHashable(HashableItem(id: item.id, value: item.value + 1))
+            } else if let item = wrapped.base as? OtherHashableItem {
+                anyHashable(OtherHashableItem(id: item.id, value: item.value + 1))
+            } else {
+                item
+            }
         case let item as SubclassItem: SubclassItem(id: item.id, value: item.value + 1) as ClassItem
         case let item as ClassItem: ClassItem(id: item.id, value: item.value + 1)
         default: item

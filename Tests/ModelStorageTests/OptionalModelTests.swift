@@ -31,6 +31,52 @@ import SeededRandom
         (0..<storage.numberOfSections).map { storage.headerModel(forSection: $0).map { ObjectIdentifier(type(of: $0)) } }
     }
 
+    /// An error boxed in the items' existentials: an existential whose dynamic type is its own.
+    struct Failure: Error { var code: Int }
+    class Base: @unchecked Sendable { let value: Int; init(_ value: Int) { self.value = value } }
+    final class Derived: Base, @unchecked Sendable {}
+
+    @Test("untyped items: optionals found once per stored type give what a look at each item's dynamic type gives",
+          arguments: 0..<100)
+    func untypedItemsUnwrapLikeEachItemsDynamicType(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let kinds = Int.random(in: 1...12, using: &random)
+        let items: [any Sendable] = (0..<Int.random(in: 0...60, using: &random)).map { _ in
+            let value = Int.random(in: 0...9, using: &random)
+            switch Int.random(in: 0..<kinds, using: &random) {
+            case 0: return value
+            case 1: return Self.wrapped(value, Int.random(in: 1...3, using: &random))
+            case 2: return Self.wrapped("s\(value)", Int.random(in: 0...3, using: &random))
+            case 3: return Derived(value) as Base
+            case 4: return Optional(Base(value) as Base)
+            case 5: return unsafeBitCast([AnyHashable(value)] as [Any], to: [any Sendable].self)[0]
+            case 6: return Failure(code: value) as any Error
+            case 7: return value < 2 ? Int?.none : Int?.some(value)
+            case 8: return value < 2 ? Optional<Int?>.some(nil) : Optional(Optional(value))
+            case 9: return Optional<any Sendable>.some(Optional(value))
+            case 10: return [value]
+            default: return Optional(Failure(code: value) as any Error)
+            }
+        }
+        // The reference: each item's dynamic type looked at.
+        var expected: [any Sendable] = []
+        var refused: Int?
+        for (offset, item) in items.enumerated() {
+            guard type(of: item) is any OptionalModel.Type else { expected.append(item); continue }
+            guard let model = nonNilModel(item) else { refused = offset; break }
+            expected.append(model)
+        }
+        do {
+            let stored = try storedItems(items)
+            #expect(refused == nil, "seed \(seed): nil at \(String(describing: refused)) not refused")
+            #expect(stored.map { ObjectIdentifier(type(of: $0)) } == expected.map { ObjectIdentifier(type(of: $0)) },
+                    "seed \(seed): \(items)")
+            #expect(stored.map { "\($0)" } == expected.map { "\($0)" }, "seed \(seed): \(items)")
+        } catch {
+            #expect(error == .nilItem(at: refused ?? -1), "seed \(seed): \(items)")
+        }
+    }
+
     @Test("the issue's case: items added as optionals and set again untyped report nothing")
     func optionalsThenUntypedSetItems() throws {
         let (storage, recorder) = makeStorage([])

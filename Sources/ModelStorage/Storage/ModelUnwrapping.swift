@@ -57,10 +57,10 @@ func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendab
 /// ``storedItems(_:)`` for items of any types: one dynamic cast per type met (is it an
 /// optional?), not per item; the array itself when none is an optional (no copy). O(n).
 private func storedItems(existentials models: [any Sendable]) throws(StorageError) -> [any Sendable] {
-    var isOptional = TypeCache<Bool>()
+    var optionals = OptionalTypes()
     var unwrapped: [any Sendable]?
     for (offset, model) in models.enumerated() {
-        guard isOptional.value(for: model, make: { type(of: $0) is any OptionalModel.Type }) else {
+        guard optionals.isOptional(model) else {
             unwrapped?.append(model)
             continue
         }
@@ -73,4 +73,48 @@ private func storedItems(existentials models: [any Sendable]) throws(StorageErro
         unwrapped!.append(item)
     }
     return unwrapped ?? models
+}
+
+/// Which items of unknown types are optionals, found out once per type their existentials hold
+/// (the type the existential is opened to): items of a class or of a plain value type never
+/// need a look at their dynamic type; only those whose existential holds another existential
+/// do. The two types met last are asked first, without hashing.
+struct OptionalTypes {
+    /// What the items of one stored type are.
+    private enum Answer {
+        case never, always
+        /// It depends on each item's dynamic type (an existential boxed in this one).
+        case dynamic
+    }
+
+    private var recent: (type: ObjectIdentifier?, answer: Answer, previousType: ObjectIdentifier?, previous: Answer) =
+        (nil, .never, nil, .never)
+    private var answers = TypeCache<Answer>()
+
+    /// Whether `model` is an optional (of any nesting). O(1) average.
+    mutating func isOptional(_ model: any Sendable) -> Bool {
+        func opened<Stored>(_: Stored) -> Answer { answer(for: Stored.self, model) }
+        // Opened explicitly: `any Sendable`, like `Any`, is not opened implicitly.
+        switch _openExistential(model, do: opened) {
+        case .never: return false
+        case .always: return true
+        case .dynamic: return type(of: model) is any OptionalModel.Type
+        }
+    }
+
+    /// The answer for the items whose existential holds `stored` (`model` is one).
+    private mutating func answer(for stored: Any.Type, _ model: any Sendable) -> Answer {
+        let identifier = ObjectIdentifier(stored)
+        if recent.type == identifier { return recent.answer }
+        if recent.previousType == identifier { return recent.previous }
+        let answer = answers.value(forType: identifier) {
+            // A class instance is never an optional; a value whose dynamic type is the stored one
+            // is one exactly when that type is; anything else holds its own dynamic type.
+            if stored is AnyObject.Type { return .never }
+            guard ObjectIdentifier(type(of: model)) == identifier else { return .dynamic }
+            return stored is any OptionalModel.Type ? .always : .never
+        }
+        recent = (identifier, answer, recent.type, recent.answer)
+        return answer
+    }
 }

@@ -1,110 +1,5 @@
 import FingerprintDiff
 
-/// The items of one `Identifiable & Equatable` type met in one diff of untyped items, typed, in
-/// two columns (the old list's and the new one's): each item is copied in as its type once,
-/// when it is added, and its id is then compared and its content checked without a cast.
-protocol ItemTypeColumn: AnyObject {
-    /// The type of the column's items.
-    var itemType: ObjectIdentifier { get }
-    /// Adds `value`, an item of exactly this column's type (an opened existential), to the old
-    /// or the new column and answers its key (fingerprint: the type's bits mixed with the id's;
-    /// index in the column).
-    func add<Value>(_ value: Value, isOld: Bool, columns: ItemColumns) -> TypedItemKey
-    /// Adds `item`, whose dynamic type is this column's, cast to it (e.g. an instance boxed as
-    /// its superclass, or a value the cast finds inside another, such as an `AnyHashable`), and
-    /// answers its key.
-    func add(casting item: any Sendable, isOld: Bool, columns: ItemColumns) -> TypedItemKey
-    /// Whether the ids at two indexes (each in the old or the new column) are `==`.
-    func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool
-    /// Whether old item `old` and new item `new` are `==`.
-    func areEqual(old: Int, new: Int) -> Bool
-}
-
-/// ``ItemTypeColumn`` for `Item`. Its code runs unspecialized (the type is only known at run
-/// time), so the columns are buffers, not arrays: an array of `Item` would look up its generic
-/// metadata at every access, which cost more than the whole diff.
-final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn {
-    private let oldItems: UnsafeMutablePointer<Item>
-    private let newItems: UnsafeMutablePointer<Item>
-    @exclusivity(unchecked) private var oldCount = 0
-    @exclusivity(unchecked) private var newCount = 0
-    /// This column's index among the diff's columns: the `type` of its keys.
-    private let type: UInt32
-    /// `Item`'s bits, mixed into every fingerprint of its ids.
-    private let typeBits = mixedBits(UInt64(UInt(bitPattern: ObjectIdentifier(Item.self).hashValue)))
-    /// Whether `Item.ID` is a 64-bit integer: its fingerprint is then its bits mixed (no
-    /// hashing), equal exactly when the ids are, so keys compare without reading the ids.
-    private let idsAreBits: Bool
-
-    /// Column `type` of a diff, for at most `oldCapacity` old and `newCapacity` new items (the
-    /// lists' lengths: memory that is reserved, not touched, beyond the items added). With
-    /// `hashedIDsOnly`, every id's fingerprint is hashed, a 64-bit integer's too (the same
-    /// matching): for the tests that compare the two.
-    init(type: UInt32, oldCapacity: Int, newCapacity: Int, hashedIDsOnly: Bool) {
-        oldItems = .allocate(capacity: oldCapacity)
-        newItems = .allocate(capacity: newCapacity)
-        self.type = type
-        let id = Item.ID.self
-        idsAreBits = !hashedIDsOnly && (id == Int.self || id == Int64.self || id == UInt.self || id == UInt64.self)
-    }
-
-    deinit {
-        oldItems.deinitialize(count: oldCount)
-        oldItems.deallocate()
-        newItems.deinitialize(count: newCount)
-        newItems.deallocate()
-    }
-
-    var itemType: ObjectIdentifier { ObjectIdentifier(Item.self) }
-
-    func add<Value>(_ value: Value, isOld: Bool, columns: ItemColumns) -> TypedItemKey {
-        assert(Value.self == Item.self, "an item added to another type's column")
-        // Copied in as what it is: no `Optional<Item>` is made (its metadata would be looked
-        // up on every call in this unspecialized code), no cast.
-        let slot = nextSlot(isOld: isOld)
-        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Value.self).initialize(to: value)
-        return key(of: slot, isOld: isOld, columns: columns)
-    }
-
-    func add(casting item: any Sendable, isOld: Bool, columns: ItemColumns) -> TypedItemKey {
-        let slot = nextSlot(isOld: isOld)
-        slot.initialize(to: item as! Item)
-        return key(of: slot, isOld: isOld, columns: columns)
-    }
-
-    /// The next free place in the old or the new column, counted as used.
-    private func nextSlot(isOld: Bool) -> UnsafeMutablePointer<Item> {
-        if isOld {
-            oldCount += 1
-            return oldItems + (oldCount - 1)
-        }
-        newCount += 1
-        return newItems + (newCount - 1)
-    }
-
-    /// The key of the item just added at `slot`.
-    private func key(of slot: UnsafeMutablePointer<Item>, isOld: Bool, columns: ItemColumns) -> TypedItemKey {
-        let (fingerprint, isID) = self.fingerprint(of: slot.pointee.id)
-        let index = slot - (isOld ? oldItems : newItems)
-        return TypedItemKey(fingerprint: fingerprint, type: type, isOld: isOld, fingerprintIsID: isID, index: index,
-                            columns: columns)
-    }
-
-    /// The fingerprint of `id` mixed with the type's bits, and whether it stands for `id` alone.
-    private func fingerprint(of id: Item.ID) -> (UInt64, isID: Bool) {
-        guard idsAreBits else { return (Fingerprint(hashing: id).rawValue ^ typeBits, false) }
-        // One of the 64-bit integers: its 8 bytes, mixed by a bijection.
-        let bits = withUnsafeBytes(of: id) { $0.loadUnaligned(as: UInt64.self) }
-        return (mixedBits(bits) ^ typeBits, true)
-    }
-
-    func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
-        (lhsIsOld ? oldItems : newItems)[lhs].id == (rhsIsOld ? oldItems : newItems)[rhs].id
-    }
-
-    func areEqual(old: Int, new: Int) -> Bool { oldItems[old] == newItems[new] }
-}
-
 /// The columns of every `Identifiable & Equatable` type met in one diff of untyped items, and
 /// which type each dynamic type is (one dynamic cast to the existential per type, see
 /// ``TypeCache``). The keys of the diff read it (``TypedItemKey``).
@@ -117,15 +12,35 @@ final class ItemColumns {
         case column(Int)
         /// Never matched: not `Identifiable & Equatable`.
         case unidentified
-        /// By the dynamic type of each item, cast: a class (an instance may be of a subclass),
-        /// an existential boxed in this one, or a type whose column is another's (a value the
-        /// cast finds inside it, such as an `AnyHashable`'s).
+        /// By the dynamic type of each item, cast: a class (an instance may be of a subclass), an
+        /// existential boxed in this one, or an `AnyHashable` (keyed by the type of the value
+        /// the cast finds inside it: ``column(of:)``).
         case dynamic
     }
 
-    @exclusivity(unchecked) private var columns: [any ItemTypeColumn] = []
+    /// A column, referenced without counting: ``columns`` keeps it alive, and calling it costs
+    /// no retain and release per item.
+    private struct UnownedColumn {
+        let reference: Unmanaged<ItemTypeColumn>
+        /// The column, borrowed for a call.
+        @inline(__always)
+        func with<R>(_ body: (ItemTypeColumn) -> R) -> R { reference._withUnsafeGuaranteedRef(body) }
+    }
+
+    /// A stored type and how its items are keyed.
+    private struct RecentKind {
+        var type: ObjectIdentifier?
+        var kind: StoredKind = .unidentified
+    }
+
+    @exclusivity(unchecked) private var columns: [ItemTypeColumn] = []
+    /// ``columns``, unowned: what the per-item paths read.
+    @exclusivity(unchecked) private var unownedColumns: [UnownedColumn] = []
     @exclusivity(unchecked) private var columnOfType = TypeCache<Int?>()
     @exclusivity(unchecked) private var kindOfStoredType = TypeCache<StoredKind>()
+    /// The two stored types met last, asked before ``kindOfStoredType``: lists of one or two
+    /// alternating types cost two comparisons per item. (Not with `hashedIDsOnly`.)
+    @exclusivity(unchecked) private var recentKinds = (RecentKind(), RecentKind())
     /// The lengths of the old and new lists: the most items of one type each column holds.
     private let capacities: (old: Int, new: Int)
     /// Whether every id is hashed (see ``IdentifiedItemColumn``).
@@ -155,81 +70,117 @@ final class ItemColumns {
         }
     }
 
-    /// The keys of the `count` items `items` gives one by one, in order.
+    /// The keys of the `count` items `items` gives one by one, in order: each item is added to
+    /// its type's column (or keyed as never matching), then each column writes its items' keys.
     private func keys(count: Int, isOld: Bool, _ items: ((UnsafePointer<any Sendable>) -> Void) -> Void)
         -> (keys: [TypedItemKey], anyIdentified: Bool)
     {
-        var anyIdentified = false
+        var unmatched = 0
         let keys = [TypedItemKey](unsafeUninitializedCapacity: count) { keys, initialized in
             var offset = 0
             items { item in
                 precondition(offset < count, "more items than counted")
-                let key = self.key(of: item.pointee, offset: offset, isOld: isOld)
-                anyIdentified = anyIdentified || key.type != TypedItemKey.unmatchedType
-                (keys.baseAddress! + offset).initialize(to: key)
+                if !self.add(item.pointee, offset: offset, isOld: isOld) {
+                    let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
+                    (keys.baseAddress! + offset).initialize(to: TypedItemKey(
+                        fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld, fingerprintIsID: false,
+                        index: offset, columns: self))
+                    unmatched += 1
+                }
                 offset += 1
             }
+            precondition(offset == count, "fewer items than counted")
+            for column in unownedColumns { column.with { $0.writeKeys(isOld: isOld, into: keys.baseAddress!, columns: self) } }
             initialized = offset
         }
-        return (keys, anyIdentified)
+        return (keys, unmatched < count)
     }
 
-    /// The key of `item`, at `offset` in its list: its existential is opened once, and the type
-    /// it holds looked up (a few recent types first); an item of a class is keyed by its dynamic
-    /// type.
-    private func key(of item: any Sendable, offset: Int, isOld: Bool) -> TypedItemKey {
-        func opened<Stored>(_ value: Stored) -> TypedItemKey {
-            let kind = kindOfStoredType.value(forType: ObjectIdentifier(Stored.self)) {
-                // A class (an instance may be of a subclass) or an existential boxed in this one
-                // (each holds its own type): the dynamic type, item by item.
-                guard !(Stored.self is AnyObject.Type),
-                      ObjectIdentifier(Swift.type(of: item)) == ObjectIdentifier(Stored.self) else { return .dynamic }
-                // The dynamic type is the stored one, for every item that stores it.
-                guard let index = column(of: item) else { return .unidentified }
-                return columns[index].itemType == ObjectIdentifier(Stored.self) ? .column(index) : .dynamic
-            }
-            switch kind {
-            case let .column(index): return columns[index].add(value, isOld: isOld, columns: self)
+    /// Adds `item`, at `offset` in its list, to its type's column, and answers whether it has one
+    /// (else it never matches): its existential is opened once, and the type it holds looked up
+    /// (the two last types first); an item of a class is added by its dynamic type.
+    private func add(_ item: any Sendable, offset: Int, isOld: Bool) -> Bool {
+        func opened<Stored>(_ value: Stored) -> Bool {
+            switch kind(ofStored: Stored.self, item) {
+            case let .column(index):
+                unownedColumns[index].with { $0.add(value, isOld: isOld, offset: offset) }
+                return true
             case .dynamic:
-                if let index = column(of: item) { return columns[index].add(casting: item, isOld: isOld, columns: self) }
-            case .unidentified: break
+                guard let index = column(of: item) else { return false }
+                unownedColumns[index].with { $0.add(casting: item, isOld: isOld, offset: offset) }
+                return true
+            case .unidentified:
+                return false
             }
-            let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
-            return TypedItemKey(fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld,
-                                fingerprintIsID: false, index: offset, columns: self)
         }
         // Opened explicitly: `any Sendable`, like `Any`, is not opened implicitly (`Stored` would
         // be `any Sendable` itself).
         return _openExistential(item, do: opened)
     }
 
+    /// How the items whose existential holds `storedType` are keyed (`item` is one of them):
+    /// the two types met last first, then every type met, then, for a type first met, found out.
+    private func kind(ofStored storedType: Any.Type, _ item: any Sendable) -> StoredKind {
+        let stored = ObjectIdentifier(storedType)
+        if recentKinds.0.type == stored { return recentKinds.0.kind }
+        if recentKinds.1.type == stored { return recentKinds.1.kind }
+        let kind = kindOfStoredType.value(forType: stored) {
+            // A class (an instance may be of a subclass) or an existential boxed in this one
+            // (each holds its own type): the dynamic type, item by item.
+            guard !(storedType is AnyObject.Type), ObjectIdentifier(Swift.type(of: item)) == stored else { return .dynamic }
+            // The dynamic type is the stored one, for every item that stores it. Not identified
+            // itself: an `AnyHashable` may still hold an identified value, of any type per item
+            // (the cast looks inside it); anything else is never matched.
+            guard storedType is any (Identifiable & Equatable).Type else {
+                return storedType == AnyHashable.self ? .dynamic : .unidentified
+            }
+            guard let index = column(of: item) else { return .unidentified }
+            return columns[index].itemType == stored ? .column(index) : .dynamic
+        }
+        if !hashedIDsOnly { recentKinds = (RecentKind(type: stored, kind: kind), recentKinds.0) }
+        return kind
+    }
+
     /// Whether the ids of two items of column `type` are `==`.
     func haveEqualIDs(type: Int, _ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
-        columns[type].haveEqualIDs(lhsIsOld, lhs, rhsIsOld, rhs)
+        unownedColumns[type].with { $0.haveEqualIDs(lhsIsOld, lhs, rhsIsOld, rhs) }
     }
 
     /// Whether the old item keyed `old` and the new one keyed `new` (a confirmed pair: one
     /// type) are `==`.
     func areEqual(_ old: TypedItemKey, _ new: TypedItemKey) -> Bool {
-        columns[Int(old.type)].areEqual(old: old.index, new: new.index)
+        unownedColumns[Int(old.type)].with { $0.areEqual(old: old.index, new: new.index) }
     }
 
     /// The column of `item`'s dynamic type, made when the type is first met; `nil` when it is
-    /// not `Identifiable & Equatable`. O(1) average.
+    /// not `Identifiable & Equatable`. An `AnyHashable` is keyed by the type of the value the
+    /// cast finds inside it (each may hold another type): one cast per item. O(1) average.
     private func column(of item: any Sendable) -> Int? {
-        columnOfType.value(for: item) { item in
-            guard let identified = item as? any Identifiable & Equatable,
-                  columns.count < Int(TypedItemKey.unmatchedType) else { return nil }
-            columns.append(makeColumn(identified, type: UInt32(columns.count), capacities: capacities,
-                                      hashedIDsOnly: hashedIDsOnly))
-            return columns.count - 1
+        let dynamicType = Swift.type(of: item)
+        guard dynamicType != AnyHashable.self else {
+            guard let identified = item as? any Identifiable & Equatable else { return nil }
+            return columnOfType.value(forType: ObjectIdentifier(Swift.type(of: identified))) { newColumn(identified) }
         }
+        return columnOfType.value(forType: ObjectIdentifier(dynamicType)) {
+            guard let identified = item as? any Identifiable & Equatable else { return nil }
+            return newColumn(identified)
+        }
+    }
+
+    /// A new column for the type of `identified`, or `nil` when there are as many as keys can
+    /// tell apart.
+    private func newColumn(_ identified: any Identifiable & Equatable) -> Int? {
+        guard columns.count < Int(TypedItemKey.unmatchedType) else { return nil }
+        columns.append(makeColumn(identified, type: UInt32(columns.count), capacities: capacities,
+                                  hashedIDsOnly: hashedIDsOnly))
+        unownedColumns.append(UnownedColumn(reference: .passUnretained(columns[columns.count - 1])))
+        return columns.count - 1
     }
 }
 
 /// The column of `Item` (opens an `any Identifiable & Equatable`).
 private func makeColumn<Item: Identifiable & Equatable>(_: Item, type: UInt32, capacities: (old: Int, new: Int),
-                                                        hashedIDsOnly: Bool) -> any ItemTypeColumn {
+                                                        hashedIDsOnly: Bool) -> ItemTypeColumn {
     IdentifiedItemColumn<Item>(type: type, oldCapacity: capacities.old, newCapacity: capacities.new,
                                hashedIDsOnly: hashedIDsOnly)
 }
