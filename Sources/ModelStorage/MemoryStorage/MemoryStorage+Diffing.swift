@@ -261,8 +261,9 @@ extension MemoryStorage {
         guard let match, section < sections.count else {
             return commit { $0.replaceItems(inSection: section, with: models) }
         }
-        var diffed = _DiffedSectionItems(match, models: models, oldSlots: sections[section].slots,
-                                         oldRevisions: sections[section].revisions, section: section)
+        let old = Self.identities(of: [sections[section]])
+        var diffed = _DiffedSectionItems(match, models: models, oldSlots: old.slots, oldRevisions: old.revisions,
+                                         section: section)
         _install(&diffed)
     }
 
