@@ -44,6 +44,18 @@ enum InstructionReport {
             let diff = { try! storages[next].setItems(new, forSection: 0); next += 1 }
             diff()
             instructionProbe(runs, diff)
+        } else if scenario.hasPrefix("storagelist-prepared-") {
+            // The benchmark's first-change row as it runs: each change on a host made just before
+            // it (outside the probe), so that a cache simulation (callgrind --cache-sim=yes) sees
+            // the caches the making of a 100,000-item storage leaves.
+            let list = ScaleList(count: scenarioCount(scenario, prefix: "storagelist-prepared-"))
+            MainActor.assumeIsolated {
+                _ = HostedScaleList(list, simulated: false).replaceMiddle()
+                for _ in 0..<runs {
+                    let host = HostedScaleList(list, simulated: false)
+                    instructionProbe(1) { _ = host.replaceMiddle() }
+                }
+            }
         } else if scenario.hasPrefix("storagelist-first-") || scenario.hasPrefix("storagelist-steady-") {
             // StorageList's coordinator over a MemoryStorage: one replaceItem shown, on a fresh
             // host each time (first) or change after change on one host (steady). The two count
@@ -77,7 +89,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

@@ -36,7 +36,7 @@ extension MemoryStorage {
     ///   ``StorageError/sectionOutOfRange(_:sectionCount:)`` (an item other than 0 in a section
     ///   that does not exist), ``StorageError/nilItem(at:)``.
     public func insertItem<T: Sendable>(_ item: T, to indexPath: IndexPath) throws(StorageError) {
-        let model = try storedItems([item])[0]
+        let model = try storedItem(item)
         try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
         commit { $0.insertItem(model, at: indexPath) }
     }
@@ -177,7 +177,7 @@ extension MemoryStorage {
     ///   index updates the one entry.
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Equatable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
-        let model = try storedItems([replacingItem])[0]
+        let model = try storedItem(replacingItem)
         let path = try existingIndexPath(of: itemToReplace)
         commit { $0.replaceItem(at: path, with: model) }
     }
@@ -188,7 +188,7 @@ extension MemoryStorage {
     ///
     /// - Throws: ``StorageError/itemNotFound(_:)``, ``StorageError/nilItem(at:)``.
     public func replaceItem<T: Hashable, U: Sendable>(_ itemToReplace: T, with replacingItem: U) throws(StorageError) {
-        let model = try storedItems([replacingItem])[0]
+        let model = try storedItem(replacingItem)
         let path = try existingIndexPath(of: itemToReplace)
         commit { $0.replaceItem(at: path, with: model) }
     }

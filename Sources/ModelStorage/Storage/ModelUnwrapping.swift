@@ -54,6 +54,16 @@ func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendab
     return items
 }
 
+/// `model` as a stored item: what ``storedItems(_:)`` gives for `[model]`, without the arrays
+/// (one dynamic cast when `T` is an optional or an existential, none otherwise). O(1).
+///
+/// - Throws: ``StorageError/nilItem(at:)`` (at 0) for an optional that holds nothing.
+func storedItem<T: Sendable>(_ model: T) throws(StorageError) -> any Sendable {
+    guard T.self == (any Sendable).self || T.self is any OptionalModel.Type else { return model }
+    guard let item = nonNilModel(model) else { throw .nilItem(at: 0) }
+    return item
+}
+
 /// ``storedItems(_:)`` for items of any types: one dynamic cast per type met (is it an
 /// optional?), not per item; the array itself when none is an optional (no copy). O(n).
 private func storedItems(existentials models: [any Sendable]) throws(StorageError) -> [any Sendable] {

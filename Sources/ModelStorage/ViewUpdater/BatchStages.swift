@@ -35,23 +35,44 @@ struct BatchStages {
     /// item's old and new index paths, whether it needs another kind of cell (then it is reloaded,
     /// not reconfigured: `reconfigureItems(at:)` must return the same cell).
     init(_ update: SectionedBatchUpdate, needsNewCell: ((IndexPath, IndexPath) -> Bool)? = nil) {
-        var structure = update
-        structure.updatedItems = []
-        structure.updatedItemsAfterMoves = []
-        structure.updatedSections = []
-        self.structure = structure.isEmpty ? nil : structure
+        if update.hasStructuralChange {
+            var structure = update
+            structure.updatedItems = []
+            structure.updatedItemsAfterMoves = []
+            structure.updatedSections = []
+            self.structure = structure
+        }
         reloadedSections = update.updatedSections
-        let reloaded = Set(update.updatedSections)
+        let changed = self.structure == nil ? Self.changedItemsInPlace(update) : Self.changedItems(update)
+        let reloaded = update.updatedSections.isEmpty ? nil : Set(update.updatedSections)
+        for (old, new) in changed where reloaded?.contains(new[0]) != true {
+            if needsNewCell?(old, new) == true { reloadedItems.append(new) } else { reconfiguredItems.append(new) }
+        }
+        if reconfiguredItems.count > 1 { reconfiguredItems.sort() }
+        if reloadedItems.count > 1 { reloadedItems.sort() }
+    }
+
+    /// The old and new index paths of every item `update` lists as changed (in place, then
+    /// after moves), new paths found through `SectionedStayingPlaces`. O(n log n) for n
+    /// operations, then O(log n + a) per item (see ``newIndexPaths(ofUnmoved:in:)``).
+    static func changedItems(_ update: SectionedBatchUpdate) -> [(old: IndexPath, new: IndexPath)] {
         let inPlace = update.updatedItems.isEmpty ? []
             : zip(update.updatedItems, Self.newIndexPaths(ofUnmoved: update.updatedItems, in: update)).map { ($0, $1) }
         let sources = update.updatedItemsAfterMoves.isEmpty ? [:]
             : Dictionary(update.movedItems.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
-        let afterMoves = update.updatedItemsAfterMoves.map { (sources[$0] ?? $0, $0) }
-        for (old, new) in inPlace + afterMoves where !reloaded.contains(new[0]) {
-            if needsNewCell?(old, new) == true { reloadedItems.append(new) } else { reconfiguredItems.append(new) }
-        }
-        reconfiguredItems.sort()
-        reloadedItems.sort()
+        return inPlace + update.updatedItemsAfterMoves.map { (sources[$0] ?? $0, $0) }
+    }
+
+    /// ``changedItems(_:)`` of an update with no structural change (nothing deleted, inserted or
+    /// moved): every item stays where it was, so each old index path is its new one, and no
+    /// staying places are computed (most updates of a screen change one item in place).
+    /// O(changed items).
+    static func changedItemsInPlace(_ update: SectionedBatchUpdate) -> [(old: IndexPath, new: IndexPath)] {
+        var changed: [(old: IndexPath, new: IndexPath)] = []
+        changed.reserveCapacity(update.updatedItems.count + update.updatedItemsAfterMoves.count)
+        for path in update.updatedItems { changed.append((path, path)) }
+        for path in update.updatedItemsAfterMoves { changed.append((path, path)) }
+        return changed
     }
 
     /// These stages after the user moved the item at `source` to `destination` in the content
@@ -72,6 +93,15 @@ struct BatchStages {
     static func newIndexPaths(ofUnmoved paths: [IndexPath], in update: SectionedBatchUpdate) -> [IndexPath] {
         let places = SectionedStayingPlaces(update)
         return paths.map(places.newIndexPath(ofStaying:))
+    }
+}
+
+extension SectionedBatchUpdate {
+    /// Whether the update deletes, inserts or moves a section or an item (what a structure batch
+    /// sends), read without copying the update.
+    var hasStructuralChange: Bool {
+        !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
+            && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty)
     }
 }
 

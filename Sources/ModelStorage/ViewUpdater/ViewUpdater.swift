@@ -81,6 +81,9 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// Whether every item of the storage has one type (a ``TypedItemStorage``), asked once: a
     /// conformance check at every flush cost more than the rest of a one-item batch.
     private let itemsHaveOneType: Bool
+    /// The storage as a ``BaseStorage`` (whose ``BaseStorage/reloadThreshold`` a flush reads),
+    /// cast once rather than at every flush.
+    private let baseStorage: BaseStorage?
     var registration: ObserverRegistration?
     /// What the view shows, what waits and what is in flight, changed only by its transitions
     /// (see ``ViewUpdaterState``).
@@ -95,12 +98,14 @@ public final class ViewUpdater<Source: ContentStorage> {
     ///   - schedule: runs the pending work later: by default on the main actor's next turn. A
     ///     test passes its own (`ManualScheduler` in `ModelStorageTesting`), to run the work when
     ///     it chooses.
+    @_specialize(where Source == MemoryStorage)
     public init(storage: Source, view: any BatchUpdatingView,
                 schedule: @escaping (@escaping @MainActor () -> Void) -> Void = ViewUpdaterScheduling.nextTurn) {
         self.storage = storage
         self.view = view
         self.schedule = schedule
         itemsHaveOneType = storage is any TypedItemStorage
+        baseStorage = storage as? BaseStorage
         state = ViewUpdaterState(displaying: storage.content)
         let registration = ObserverRegistration()
         registration.token = storage.addObserver { [weak self, weak storage] update in
@@ -129,6 +134,18 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// its completion does). Changes are sent by themselves after each turn; call this to send
     /// them sooner.
     public func flush() {
+        // An updater of a `MemoryStorage` runs the code specialized for it: the generic code
+        // looks up the metadata of the types it handles at every call, most of what a one-item
+        // flush costs. (The initializer is specialized too: its closure observes the storage.)
+        if Source.self == MemoryStorage.self {
+            unsafeDowncast(self, to: ViewUpdater<MemoryStorage>.self).flushPending()
+        } else {
+            flushPending()
+        }
+    }
+
+    /// ``flush()``'s work.
+    private func flushPending() {
         let targetChanges: Int, reloadRequested: Bool
         switch state.startFlush() {
         case .notNow: return
@@ -137,7 +154,7 @@ public final class ViewUpdater<Source: ContentStorage> {
         }
         let target = storage.content
         let update = reloadRequested ? StorageUpdate.reload : storage.update(since: content)
-        let threshold = reloadThreshold ?? (storage as? BaseStorage)?.reloadThreshold
+        let threshold = reloadThreshold ?? baseStorage?.reloadThreshold
         if update.requiresReload || threshold.map({ update.changes.changeCount > $0 }) == true || !view.isInWindow {
             guard update.requiresReload || !update.isEmpty else { return adopt(target, changes: targetChanges) }
             return reload(showing: target, changes: targetChanges)
@@ -226,17 +243,17 @@ public final class ViewUpdater<Source: ContentStorage> {
     /// Whether an item changed from its old index path in `old` to its new one in `new` needs
     /// another kind of cell (see ``cellKind``); `nil` when no item can.
     private func cellChangeCheck(from old: Source.Content, to new: Source.Content) -> ((IndexPath, IndexPath) -> Bool)? {
-        let kind: @MainActor (any Sendable) -> AnyHashable
         if let cellKind {
-            kind = cellKind
-        } else if itemsHaveOneType {
-            return nil
-        } else {
-            kind = { ObjectIdentifier(type(of: $0)) }
+            return { oldPath, newPath in
+                guard let before = old.item(at: oldPath), let after = new.item(at: newPath) else { return false }
+                return cellKind(before) != cellKind(after)
+            }
         }
+        if itemsHaveOneType { return nil }
+        // The default kind, the item's type, compared as it is (no `AnyHashable` per item).
         return { oldPath, newPath in
             guard let before = old.item(at: oldPath), let after = new.item(at: newPath) else { return false }
-            return kind(before) != kind(after)
+            return ObjectIdentifier(type(of: before)) != ObjectIdentifier(type(of: after))
         }
     }
 

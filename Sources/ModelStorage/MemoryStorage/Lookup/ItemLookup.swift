@@ -111,8 +111,12 @@ struct ItemLookup {
     /// The item `old` (as stored before) was replaced in place by `new`, keeping its identity
     /// and label. O(1) average.
     mutating func replaced(_ old: StoredItem, with new: any Sendable) {
-        removed(old.model, slot: old.slot)
-        if let key = key(new) { table.insert(Entry(slot: old.slot, label: old.label), key: key) }
+        let oldKey = key(old.model), newKey = key(new)
+        // The same key (a new version of the same item, the usual replacement): its entry, the
+        // identity and label it keeps, stays as it is.
+        guard oldKey != newKey else { return }
+        if let oldKey { table.remove(slot: old.slot, key: oldKey) }
+        if let newKey { table.insert(Entry(slot: old.slot, label: old.label), key: newKey) }
     }
 
     /// With the trait `InternalChecks`, traps unless the table holds exactly the items of its

@@ -56,6 +56,14 @@ extension ListHost {
     ///   near, O(items shown) for one that left or went far.
     func followSelection() {
         guard !selected.isEmpty else { return }
+        relocateSelection()
+    }
+
+    /// ``followSelection()`` of a selection that is not empty. A function of its own: the types
+    /// its loop needs are looked up on entry (unspecialized code), which a list with nothing
+    /// selected, the usual case, does not pay at every change.
+    @inline(never)
+    private func relocateSelection() {
         var lost = false
         for (id, hint) in selected {
             if let path = locate(id, near: hint) {
