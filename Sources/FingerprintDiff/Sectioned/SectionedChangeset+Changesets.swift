@@ -21,6 +21,16 @@ extension SectionedChangeset {
     ///   their section or move, plus O(s) per section; a second classification pass runs only
     ///   when an item operation touches a moved section (for ``batchUpdate``).
     public init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int]) {
+        self.init(sectionChanges: sectionChanges, itemChanges: itemChanges, oldItemCounts: oldItemCounts,
+                  newItemCounts: newItemCounts, classifiedByReference: false)
+    }
+
+    /// As ``init(sectionChanges:itemChanges:oldItemCounts:newItemCounts:)``; with
+    /// `classifiedByReference`, the items are classified and the stages listed by the plain
+    /// loops the pointer passes replace (`ClassifiedItems(referenceOld:new:items:sections:)`),
+    /// for the tests that compare the two.
+    package init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int],
+                  classifiedByReference: Bool) {
         let oldItemCount = oldItemCounts.reduce(0, +), newItemCount = newItemCounts.reduce(0, +)
         guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }),
               let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: oldItemCounts.count, newCount: newItemCounts.count),
@@ -39,7 +49,7 @@ extension SectionedChangeset {
                                      newToOld: newToOld, inLIS: nil, deletionCount: itemChanges.deletions.count,
                                      insertionCount: itemChanges.insertions.count, moveCount: 0,
                                      updates: itemChanges.updates, isMinimal: itemChanges.isMinimal),
-                    oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+                    oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, classifiedByReference: classifiedByReference)
             }
         }
     }
@@ -54,13 +64,23 @@ extension SectionedChangeset {
     @usableFromInline
     package init(sectionChanges: Changeset, sectionNewOfOld: [Int], items matching: _Matching,
                  oldItemCounts: [Int], newItemCounts: [Int]) {
+        self.init(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,
+                  oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, classifiedByReference: false)
+    }
+
+    /// As `init(sectionChanges:sectionNewOfOld:items:oldItemCounts:newItemCounts:)`, the items
+    /// classified and the stages listed by the reference loops when `classifiedByReference`.
+    private init(sectionChanges: Changeset, sectionNewOfOld: [Int], items matching: _Matching,
+                 oldItemCounts: [Int], newItemCounts: [Int], classifiedByReference: Bool) {
         let old = SectionLayout(counts: oldItemCounts)
         let new = SectionLayout(counts: newItemCounts)
         var changed = [Bool](repeating: false, count: new.itemCount)
         for update in matching.updates { changed[update.new] = true }
         let items = ItemPairs(matching: matching, changed: changed)
         let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
-        let raw = ClassifiedItems(old: old, new: new, items: items, sections: sections)
+        let raw = classifiedByReference
+            ? ClassifiedItems(referenceOld: old, new: new, items: items, sections: sections)
+            : ClassifiedItems(old: old, new: new, items: items, sections: sections)
 
         sectionDeletions = sectionChanges.deletions
         sectionInsertions = sectionChanges.insertions
@@ -170,6 +190,27 @@ struct SectionLayout {
     func path(_ flat: Int) -> IndexPath {
         let section = sectionOf[flat]
         return IndexPath(section, flat - start[section])
+    }
+
+    /// The index paths of the items at flat offsets `flat(element)` of `elements`, in order,
+    /// in sections renumbered by `renumber` when given (old sections to their new indexes);
+    /// read through pointers, the array filled at its exact size.
+    func paths<T>(_ elements: [T], renumber: [Int]? = nil, _ flat: (T) -> Int) -> [IndexPath] {
+        guard !elements.isEmpty else { return [] }
+        return sectionOf.withUnsafeBufferPointer { sectionOf in
+            start.withUnsafeBufferPointer { start in
+                [IndexPath](unsafeUninitializedCapacity: elements.count) { buffer, count in
+                    var written = 0
+                    for element in elements {
+                        let offset = flat(element), section = sectionOf[offset]
+                        let shown = renumber.map { $0[section] } ?? section
+                        (buffer.baseAddress! + written).initialize(to: IndexPath(shown, offset - start[section]))
+                        written &+= 1
+                    }
+                    count = written
+                }
+            }
+        }
     }
 
     /// The index path of the item at flat offset `flat`, by a binary search of ``start``: for a

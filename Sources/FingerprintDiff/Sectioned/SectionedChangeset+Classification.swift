@@ -31,50 +31,31 @@ struct ClassifiedItems {
     /// Changed items that move, sorted by new offset.
     var movingUpdates: [FlatPair] = []
 
-    private init() {}
+    /// Whether this classification, and every stage made from it, comes from the plain loops
+    /// the pointer passes replace (`init(referenceOld:new:items:sections:)`), for the tests
+    /// that compare the two.
+    var byReference = false
 
-    /// O(n + m + k log k) for n old and m new items and k that remain in a surviving section.
+    /// No operation.
+    init() {}
+
+    /// O(n + m + k log k) for n old and m new items and k that remain in a surviving section:
+    /// one pass in new order and one in old order mark each item's kind (``ItemKinds``), then
+    /// each list is filled at its exact size, so no append checks its array's uniqueness.
     init(old: SectionLayout, new: SectionLayout, items: ItemPairs, sections: SectionPairs) {
-        // New order: insertions, and which new items are move destinations.
-        var moved = [Bool](repeating: false, count: new.itemCount)
-        var stayingOld: [Int] = []
-        var stayingNew: [Int] = []
-        for newSection in 0..<new.sectionCount where sections.oldOfNew[newSection] >= 0 {
-            let oldSection = sections.oldOfNew[newSection]
-            let range = new.range(of: newSection)
-            stayingOld.removeAll(keepingCapacity: true)
-            stayingNew.removeAll(keepingCapacity: true)
-            for newFlat in range {
-                let oldFlat = items.oldOfNew(newFlat)
-                let source = oldFlat < 0 ? -1 : old.sectionOf[oldFlat]
-                if source < 0 || sections.newOfOld[source] < 0 {
-                    insertions.append(newFlat)
-                } else if source == oldSection {
-                    stayingOld.append(oldFlat)
-                    stayingNew.append(newFlat)
-                } else {
-                    moved[newFlat] = true
-                }
-            }
-            for position in positionsOutsideLongestIncreasingSubsequence(stayingOld) {
-                moved[stayingNew[position]] = true
-            }
-            for newFlat in range where moved[newFlat] && items.changed[newFlat] {
-                movingUpdates.append(FlatPair(old: items.oldOfNew(newFlat), new: newFlat))
-            }
+        let kinds = ItemKinds(old: old, new: new, items: items, sections: sections)
+        defer { kinds.deallocate() }
+        let matching = items.matching
+        insertions = kinds.newItems(ItemKinds.inserted, count: kinds.insertionCount) { $0 }
+        movingUpdates = kinds.newItems(ItemKinds.movedChanged, count: kinds.movingUpdateCount) {
+            FlatPair(old: matching.oldOffset(ofNew: $0), new: $0)
         }
-        // Old order: deletions, moves and in-place updates come out sorted.
-        for oldSection in 0..<old.sectionCount where sections.newOfOld[oldSection] >= 0 {
-            for oldFlat in old.range(of: oldSection) {
-                let newFlat = items.newOfOld(oldFlat)
-                if newFlat < 0 || sections.oldOfNew[new.sectionOf[newFlat]] < 0 {
-                    deletions.append(oldFlat)
-                } else if moved[newFlat] {
-                    moves.append(FlatPair(old: oldFlat, new: newFlat))
-                } else if items.changed[newFlat] {
-                    stayingUpdates.append(FlatPair(old: oldFlat, new: newFlat))
-                }
-            }
+        deletions = kinds.oldItems(ItemKinds.deleted, count: kinds.deletionCount) { $0 }
+        moves = kinds.oldItems(ItemKinds.moved, count: kinds.moveCount) {
+            FlatPair(old: $0, new: matching.newOffset(ofOld: $0))
+        }
+        stayingUpdates = kinds.oldItems(ItemKinds.stayingChanged, count: kinds.stayingUpdateCount) {
+            FlatPair(old: $0, new: matching.newOffset(ofOld: $0))
         }
     }
 
@@ -83,6 +64,7 @@ struct ClassifiedItems {
     /// moves out of them become insertions and moves into them deletions. Nothing else changes
     /// (the in-place runs of other sections do not depend on them). O(number of operations).
     func demoting(deleted: [Bool], inserted: [Bool], old: SectionLayout, new: SectionLayout) -> ClassifiedItems {
+        if byReference { return referenceDemoting(deleted: deleted, inserted: inserted, old: old, new: new) }
         var result = ClassifiedItems()
         func gone(_ pair: FlatPair) -> (from: Bool, to: Bool) {
             (deleted[old.sectionOf[pair.old]], inserted[new.sectionOf[pair.new]])
@@ -97,8 +79,11 @@ struct ClassifiedItems {
             case (true, true): break
             }
         }
-        result.deletions = (deletions.filter { !deleted[old.sectionOf[$0]] } + extraDeletions).sorted()
-        result.insertions = (insertions.filter { !inserted[new.sectionOf[$0]] } + extraInsertions).sorted()
+        // `deletions`, `insertions` and `extraDeletions` (from moves sorted by old offset) are
+        // sorted: a merge, not a sort.
+        extraInsertions.sort()
+        result.deletions = mergeSorted(deletions.filter { !deleted[old.sectionOf[$0]] }, extraDeletions)
+        result.insertions = mergeSorted(insertions.filter { !inserted[new.sectionOf[$0]] }, extraInsertions)
         result.stayingUpdates = stayingUpdates.filter { !deleted[old.sectionOf[$0.old]] }
         result.movingUpdates = movingUpdates.filter { gone($0) == (false, false) }
         return result
@@ -109,6 +94,9 @@ struct ClassifiedItems {
     /// into a section that a move brings. O(number of operations).
     func movedSectionsTouched(moves sectionMoves: [Changeset.Move], oldOfNew: [Int],
                               old: SectionLayout, new: SectionLayout) -> Set<Int> {
+        if byReference {
+            return referenceMovedSectionsTouched(moves: sectionMoves, oldOfNew: oldOfNew, old: old, new: new)
+        }
         guard !sectionMoves.isEmpty else { return [] }
         var movedOld = [Bool](repeating: false, count: old.sectionCount)
         var movedNew = [Bool](repeating: false, count: new.sectionCount)
@@ -116,64 +104,80 @@ struct ClassifiedItems {
             movedOld[move.from] = true
             movedNew[move.to] = true
         }
-        var touched = Set<Int>()
-        func touchOld(_ flat: Int) {
-            let section = old.sectionOf[flat]
-            if movedOld[section] { touched.insert(section) }
-        }
-        func touchNew(_ flat: Int) {
-            let section = new.sectionOf[flat]
-            if movedNew[section] { touched.insert(oldOfNew[section]) }
-        }
-        deletions.forEach(touchOld)
-        stayingUpdates.forEach { touchOld($0.old) }
-        insertions.forEach(touchNew)
+        // Marks first, one per old section: a set insert per touching item costs a hash each.
+        var touched = [Bool](repeating: false, count: old.sectionCount)
+        for flat in deletions where movedOld[old.sectionOf[flat]] { touched[old.sectionOf[flat]] = true }
+        for update in stayingUpdates where movedOld[old.sectionOf[update.old]] { touched[old.sectionOf[update.old]] = true }
+        for flat in insertions where movedNew[new.sectionOf[flat]] { touched[oldOfNew[new.sectionOf[flat]]] = true }
         for move in moves {
-            touchOld(move.old)
-            touchNew(move.new)
+            if movedOld[old.sectionOf[move.old]] { touched[old.sectionOf[move.old]] = true }
+            if movedNew[new.sectionOf[move.new]] { touched[oldOfNew[new.sectionOf[move.new]]] = true }
         }
-        return touched
+        return Set(touched.indices.lazy.filter { touched[$0] })
     }
 
     /// Stage 1: the given section operations with all item operations.
     func firstStage(deletedSections: [Int], insertedSections: [Int], movedSections: [Changeset.Move],
                     old: SectionLayout, new: SectionLayout) -> SectionedBatchUpdate {
-        SectionedBatchUpdate(
+        if byReference {
+            return referenceFirstStage(deletedSections: deletedSections, insertedSections: insertedSections,
+                                       movedSections: movedSections, old: old, new: new)
+        }
+        return SectionedBatchUpdate(
             deletedSections: deletedSections, insertedSections: insertedSections, movedSections: movedSections,
-            deletedItems: deletions.map(old.path), insertedItems: insertions.map(new.path),
-            movedItems: moves.map { IndexPathMove(from: old.path($0.old), to: new.path($0.new)) },
-            updatedItems: stayingUpdates.map { old.path($0.old) })
+            deletedItems: old.paths(deletions) { $0 }, insertedItems: new.paths(insertions) { $0 },
+            movedItems: Self.movePaths(moves, old: old, new: new), updatedItems: old.paths(stayingUpdates) { $0.old })
     }
 
     /// The item operations alone, after the section operations have run: old items sit in
     /// their section's new place (`sections.newOfOld`), in their old order, so moves between
     /// sections stay unambiguous.
     func itemStage(sections: SectionPairs, old: SectionLayout, new: SectionLayout) -> SectionedBatchUpdate {
-        // Where each old item sits after the section stage, as a flat offset over the
-        // intermediate sections (which sort like the intermediate index paths).
-        var start = [Int](repeating: 0, count: new.sectionCount)
-        var total = 0
-        for newSection in 0..<new.sectionCount {
-            start[newSection] = total
-            let oldSection = sections.oldOfNew[newSection]
-            total += oldSection >= 0 ? old.counts[oldSection] : new.counts[newSection]
-        }
-        func intermediate(_ oldFlat: Int) -> Int {
-            let oldSection = old.sectionOf[oldFlat]
-            return start[sections.newOfOld[oldSection]] + oldFlat - old.start[oldSection]
-        }
-        func path(_ oldFlat: Int) -> IndexPath {
-            let oldSection = old.sectionOf[oldFlat]
-            return IndexPath(sections.newOfOld[oldSection], oldFlat - old.start[oldSection])
-        }
-        func byIntermediate(_ flats: [Int]) -> [Int] {
-            flats.map { (key: intermediate($0), flat: $0) }.sorted { $0.key < $1.key }.map(\.flat)
-        }
-        let movesInOrder = moves.map { (key: intermediate($0.old), move: $0) }.sorted { $0.key < $1.key }.map(\.move)
+        if byReference { return referenceItemStage(sections: sections, old: old, new: new) }
+        // Listed in the intermediate index space: old sections in their new order, each one's
+        // items in old order.
+        let renumber = sections.newOfOld
+        let deleted = Self.inNewSectionOrder(deletions, sections: sections, old: old) { $0 }
+        let moved = Self.inNewSectionOrder(moves, sections: sections, old: old) { $0.old }
+        let updated = Self.inNewSectionOrder(stayingUpdates, sections: sections, old: old) { $0.old }
         return SectionedBatchUpdate(
-            deletedItems: byIntermediate(deletions).map(path), insertedItems: insertions.map(new.path),
-            movedItems: movesInOrder.map { IndexPathMove(from: path($0.old), to: new.path($0.new)) },
-            updatedItems: byIntermediate(stayingUpdates.map(\.old)).map(path))
+            deletedItems: old.paths(deleted, renumber: renumber) { $0 }, insertedItems: new.paths(insertions) { $0 },
+            movedItems: Self.movePaths(moved, old: old, new: new, renumber: renumber),
+            updatedItems: old.paths(updated, renumber: renumber) { $0.old })
+    }
+
+    /// `list`, sorted by old flat offset (`oldFlat`) and all in surviving sections, with the old
+    /// sections in their new order (`sections.oldOfNew`) and each one's elements kept in order:
+    /// the order of their intermediate index paths, found without a sort. O(list + sections).
+    static func inNewSectionOrder<T>(_ list: [T], sections: SectionPairs, old: SectionLayout,
+                                     _ oldFlat: (T) -> Int) -> [T] {
+        guard !list.isEmpty else { return [] }
+        // Since `list` is sorted, each old section's elements are one run of it.
+        var bounds = [Int](repeating: 0, count: old.sectionCount + 1)
+        for element in list { bounds[old.sectionOf[oldFlat(element)] + 1] += 1 }
+        for section in 0..<old.sectionCount { bounds[section + 1] += bounds[section] }
+        var ordered: [T] = []
+        ordered.reserveCapacity(list.count)
+        for oldSection in sections.oldOfNew where oldSection >= 0 {
+            ordered.append(contentsOf: list[bounds[oldSection]..<bounds[oldSection + 1]])
+        }
+        precondition(ordered.count == list.count, "an item operation in a section that does not survive")
+        return ordered
+    }
+
+    /// The index paths of `moves`, sources in sections renumbered by `renumber` when given;
+    /// read through pointers, the array filled at its exact size.
+    static func movePaths(_ moves: [FlatPair], old: SectionLayout, new: SectionLayout,
+                          renumber: [Int]? = nil) -> [IndexPathMove] {
+        let sources = old.paths(moves, renumber: renumber) { $0.old }
+        let destinations = new.paths(moves) { $0.new }
+        return [IndexPathMove](unsafeUninitializedCapacity: moves.count) { buffer, count in
+            for position in 0..<moves.count {
+                (buffer.baseAddress! + position).initialize(
+                    to: IndexPathMove(from: sources[position], to: destinations[position]))
+            }
+            count = moves.count
+        }
     }
 
     /// The batch of reloads in new index space: `updatedSections`, and the moved items that
@@ -191,4 +195,26 @@ struct ClassifiedItems {
         (stayingUpdates + movingUpdates).sorted { $0.old < $1.old }
             .map { IndexPathUpdate(old: old.path($0.old), new: new.path($0.new)) }
     }
+}
+
+/// The elements of two ascending arrays in one ascending array (the first's before the
+/// second's when equal, as a stable sort of their concatenation gives). O(a + b).
+func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
+    if b.isEmpty { return a }
+    if a.isEmpty { return b }
+    var merged: [Int] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0, j = 0
+    while i < a.count && j < b.count {
+        if b[j] < a[i] {
+            merged.append(b[j])
+            j += 1
+        } else {
+            merged.append(a[i])
+            i += 1
+        }
+    }
+    merged.append(contentsOf: a[i...])
+    merged.append(contentsOf: b[j...])
+    return merged
 }
