@@ -148,7 +148,7 @@ extension MemoryStorage {
         if core.isBatching {
             core.noteChangeInBatch()
         } else {
-            let update = StorageUpdate(changes: change.update, updatedModels: change.models)
+            let update = StorageUpdate(changes: change.update, models: change.models)
             if change.isOneReplacement {
                 lastReplacement = RememberedUpdate(from: before, to: mutationCount, update: update)
             }

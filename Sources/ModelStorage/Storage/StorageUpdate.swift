@@ -24,15 +24,34 @@ public struct StorageUpdate: Sendable, CustomStringConvertible {
     public var changes: SectionedBatchUpdate
     /// The new models of updated items, keyed by their **new** index path (where a cell that
     /// shows them now sits), for both stages.
-    public var updatedModels: [IndexPath: any Sendable]
+    ///
+    /// - Complexity: reading it is O(1) (an update of one model builds a dictionary of one
+    ///   entry on each read); changing it in place does not copy the dictionary.
+    public var updatedModels: [IndexPath: any Sendable] {
+        get { models.dictionary }
+        set { models = UpdatedModels(newValue) }
+        _modify {
+            var dictionary = models.dictionary
+            models = .none   // the dictionary is uniquely referenced while it is changed
+            defer { models = UpdatedModels(dictionary) }
+            yield &dictionary
+        }
+    }
+    /// The models behind ``updatedModels``, as the update keeps them.
+    var models: UpdatedModels
     /// Whether the consumer must reload everything instead of animating (nothing is listed).
     public var requiresReload: Bool
 
     /// An update made of `changes` and the new models of its updated items.
     public init(changes: SectionedBatchUpdate = SectionedBatchUpdate(),
                 updatedModels: [IndexPath: any Sendable] = [:], requiresReload: Bool = false) {
+        self.init(changes: changes, models: UpdatedModels(updatedModels), requiresReload: requiresReload)
+    }
+
+    /// An update made of `changes` and the models of its updated items as kept (`models`).
+    init(changes: SectionedBatchUpdate, models: UpdatedModels, requiresReload: Bool = false) {
         self.changes = changes
-        self.updatedModels = updatedModels
+        self.models = models
         self.requiresReload = requiresReload
     }
 

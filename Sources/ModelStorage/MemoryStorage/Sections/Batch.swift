@@ -12,7 +12,8 @@ import FingerprintDiff
 struct PrimitiveChange {
     /// The update on its own; empty when made inside a batch (not needed there).
     var update = SectionedBatchUpdate()
-    var models: [IndexPath: any Sendable] = [:]
+    /// The new models of the items it updated.
+    var models: UpdatedModels = .none
     /// Whether it only replaced one item in place (identities unchanged): its update is then
     /// exactly what `netChange` finds from the content just before it.
     var isOneReplacement = false

@@ -183,7 +183,7 @@ struct SectionStore {
         let old = sections[path[0]].replace(at: path[1], with: model, revision: nextRevision())
         indexes[path[0]].replaced(old, with: model)
         checkIndex(path[0])
-        var replaced = change(SectionedBatchUpdate(updatedItems: [path]), models: [path: model])
+        var replaced = change(SectionedBatchUpdate(updatedItems: [path]), models: .one(path, model))
         replaced.isOneReplacement = !isBatching
         return replaced
     }
@@ -377,7 +377,7 @@ struct SectionStore {
     /// nothing more than that something changed (the batch computes its update at the end from
     /// identities and revisions).
     private func change(_ update: @autoclosure () -> SectionedBatchUpdate,
-                        models: @autoclosure () -> [IndexPath: any Sendable] = [:]) -> PrimitiveChange {
+                        models: @autoclosure () -> UpdatedModels = .none) -> PrimitiveChange {
         guard !isBatching else { return PrimitiveChange() }
         return PrimitiveChange(update: update(), models: models())
     }
@@ -385,7 +385,7 @@ struct SectionStore {
     /// `change` for a diffed update computed by the caller (an empty one inside a batch).
     private func diffedChange(_ update: StorageUpdate) -> PrimitiveChange {
         guard !isBatching else { return PrimitiveChange() }
-        return PrimitiveChange(update: update.changes, models: update.updatedModels)
+        return PrimitiveChange(update: update.changes, models: update.models)
     }
 
     /// With the trait `InternalChecks`, traps when the index of `section` disagrees with it.
