@@ -56,15 +56,17 @@ import SeededRandom
     }
 
     @Test("random operations give what an Array gives; earlier copies keep reading as they did",
-          arguments: [(4, 0..<24), (6, 24..<36), (64, 40..<46)] as [(Int, Range<UInt64>)])
+          arguments: [(4, 0..<24), (6, 24..<36), (18, 46..<58), (64, 40..<46)] as [(Int, Range<UInt64>)])
     func randomOperationsAgainstAnArray(order: Int, seeds: Range<UInt64>) {
         for seed in seeds {
             var random = SplitMix64(seed: seed)
             var next = 0
-            let start = (0..<Int.random(in: 0...(order == 64 ? 3_000 : 200), using: &random)).map { _ -> Int in
+            let start = (0..<Int.random(in: 0...(order == 64 ? 3_000 : order == 18 ? 600 : 200), using: &random)).map { _ -> Int in
                 next += 1
                 return next
             }
+            // Leaves of 18 under inner nodes of 16 (and of 64 under 16): leaves and inner nodes
+            // split and merge at their own capacities.
             var tree = CountedTree(start, order: order), array = start
             var copies: [(tree: CountedTree<Int>, array: [Int])] = []
             for operation in 0..<400 {
@@ -113,19 +115,20 @@ import SeededRandom
         #expect(Array(original) == expected, "seed \(seed): the original changed")
     }
 
-    @Test("building fills every node: the fewest nodes per level, a million elements in four levels",
+    @Test("building fills every node: the fewest nodes per level, a million elements in five levels",
           arguments: [0, 1, 63, 64, 65, 4_097, 1_000_000])
     func buildingIsFullAndShallow(count: Int) {
         let tree = CountedTree(0..<count)
         #expect(tree.count == count && tree.elementsEqual(0..<count))
+        // Leaves of 64 elements, inner nodes of 16 children (`CountedTree.innerOrder`).
         var levels = 1, nodes = 1, width = max(1, (count + 63) / 64)
         while width > 1 {
             nodes += width
-            width = (width + 63) / 64
+            width = (width + 15) / 16
             levels += 1
         }
         #expect(tree.height == levels && tree._nodeIdentities.count == nodes, "\(tree.height) levels for \(count)")
-        if count == 1_000_000 { #expect(levels == 4) }
+        if count == 1_000_000 { #expect(levels == 5) }
     }
 
     @Test("chunks: the fewest ranges of at most order entries, at least half of it when two or more", arguments: 0..<200)

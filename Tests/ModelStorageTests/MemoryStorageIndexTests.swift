@@ -144,8 +144,8 @@ import SeededRandom
         }
     }
 
-    /// A section of more than 64 × 64 items is a tree of three levels or more (at most 64
-    /// entries a node), so a look-up walks from the root through inner nodes of two heights to
+    /// A section of more than 64 × 16 items is a tree of three levels or more (at most 64 items
+    /// a leaf, 16 children an inner node), so a look-up walks from the root through inner nodes of two heights to
     /// the leaf that holds the item's label. After each random batch of positional changes
     /// anywhere in it, every look-up answers what a scan answers (the first offset of each
     /// value, from one pass over the items): items that are there (drawn from all of it,

@@ -64,7 +64,7 @@ import Testing
     /// A storage of one section (most seeds) or a few, of a few hundred to a few thousand items.
     static func makeLargeStorage(_ seed: UInt64, _ mutator: inout Mutator) -> MemoryStorage {
         let sectionCount = seed % 4 == 3 ? mutator.int(2...3) : 1
-        // Past 4,096 items a tree of 64-entry nodes has three levels. Below a few thousand the
+        // Past 4,096 items a tree of 64-item leaves and 16-child inner nodes has three levels or more. Below a few thousand the
         // leaves a few changes copy hold more items than the runs between them, and the shared
         // runs rarely answer (the whole list is diffed then).
         let sizes = (0..<sectionCount).map { _ in

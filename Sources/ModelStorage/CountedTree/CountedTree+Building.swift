@@ -1,6 +1,7 @@
 extension CountedTree {
-    /// A tree holding `elements` in order, its nodes as full as ``order`` allows (each level
-    /// split into the fewest nodes, of nearly equal sizes). O(n).
+    /// A tree holding `elements` in order, its nodes as full as ``order`` (leaves) and
+    /// ``innerOrder`` (inner nodes) allow (each level split into the fewest nodes, of nearly
+    /// equal sizes). O(n).
     init<S: Sequence<Element>>(_ elements: S, order: Int = defaultOrder) {
         let all = Array(elements)
         self.init(count: all.count, order: order) { range, leaf in leaf.append(contentsOf: all[range]) }
@@ -22,7 +23,7 @@ extension CountedTree {
         }
         while level.count > 1 {
             let below = level
-            level = Self.chunks(of: below.count, order: order).map { Node(children: Array(below[$0])) }
+            level = Self.chunks(of: below.count, order: innerOrder).map { Node(children: Array(below[$0])) }
         }
         setRoot(level[0])
         _checkInvariants()

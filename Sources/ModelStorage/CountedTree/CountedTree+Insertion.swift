@@ -49,7 +49,7 @@ extension CountedTree.Node {
         makeChildUnique(index)
         guard let right = children[index].insert(element, at: offset, order: order) else { return nil }
         children.insert(right, at: index + 1)
-        return children.count > order ? splitInner() : nil
+        return children.count > CountedTree.innerOrder(for: order) ? splitInner() : nil
     }
 
     /// Moves the second half of this leaf's elements into a new leaf, returned. O(order).

@@ -1,7 +1,8 @@
 extension CountedTree {
     /// With the trait `InternalChecks`, traps unless the tree is a valid B+tree: every count is
-    /// the number of elements below, every leaf at the same depth, every node within ``order``
-    /// entries and, but the root, at least half of it; an inner root has two children or more.
+    /// the number of elements below, every leaf at the same depth, every leaf within ``order``
+    /// elements and every inner node within ``innerOrder`` children and, but the root, at least
+    /// half as many; an inner root has two children or more.
     /// O(n), so only for trees small enough to keep test runs fast (at most 4,096 elements).
     func _checkInvariants() {
         #if InternalChecks
@@ -13,8 +14,9 @@ extension CountedTree {
 
     /// The number of levels below `node` (0 for a leaf), after checking it and its subtree.
     private func checkNode(_ node: Node, isRoot: Bool) -> Int {
-        precondition(node.width <= order && (isRoot || node.width >= order / 2),
-                     "CountedTree: a node of \(node.width) entries for order \(order)")
+        let capacity = node.capacity(order: order)
+        precondition(node.width <= capacity && (isRoot || node.width >= capacity / 2),
+                     "CountedTree: a node of \(node.width) entries for a capacity of \(capacity)")
         if node.isLeaf {
             precondition(node.children.isEmpty && node.count == node.elements.count, "CountedTree: a leaf's count is off")
             return 0

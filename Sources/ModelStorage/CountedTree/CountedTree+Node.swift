@@ -53,6 +53,10 @@ extension CountedTree {
         /// The number of entries: elements of a leaf, children of an inner node. O(1).
         var width: Int { isLeaf ? elements.count : children.count }
 
+        /// The most entries this node may hold in a tree of `order`: ``CountedTree/order``
+        /// elements for a leaf, ``CountedTree/innerOrder`` children for an inner node. O(1).
+        func capacity(order: Int) -> Int { isLeaf ? order : CountedTree.innerOrder(for: order) }
+
         /// The child of an inner node that holds `position`, and the position within it; with
         /// `inserting`, a position at the end of a child (between two children) is that child's
         /// end. O(children).

@@ -1,7 +1,7 @@
 extension CountedTree {
     /// Removes the element at `position` (`0..<count`) and returns it. O(log n): the nodes on
-    /// its path that a copy shares are copied; a node left with fewer than half of ``order``
-    /// entries takes one from a sibling or is merged with it.
+    /// its path that a copy shares are copied; a node left with fewer than half of the entries
+    /// it may hold takes one from a sibling or is merged with it.
     @discardableResult
     mutating func remove(at position: Int) -> Element {
         precondition(position >= 0 && position < count, "CountedTree: removal at \(position) out of 0..<\(count)")
@@ -35,14 +35,15 @@ extension CountedTree.Node {
         let (index, offset) = child(containing: position, inserting: false)
         makeChildUnique(index)
         let removed = children[index].remove(at: offset, order: order)
-        if children[index].width < order / 2 { rebalance(child: index, order: order) }
+        if children[index].width < children[index].capacity(order: order) / 2 { rebalance(child: index, order: order) }
         return removed
     }
 
-    /// Child `index` (unique) holds one entry fewer than half of `order`: it takes one from a
-    /// sibling that can spare one, else it and a sibling become one node. O(order).
+    /// Child `index` (unique) holds one entry fewer than half of its capacity (see
+    /// ``capacity(order:)``): it takes one from a sibling that can spare one, else it and a
+    /// sibling become one node. O(order).
     private func rebalance(child index: Int, order: Int) {
-        let minimum = order / 2
+        let minimum = children[index].capacity(order: order) / 2
         if index > 0 && children[index - 1].width > minimum {
             makeChildUnique(index - 1)
             children[index - 1].moveLastEntry(to: children[index])
