@@ -37,6 +37,31 @@ struct SectionedClassificationTests {
         #expect(split > 100)
     }
 
+    @Test("the storages' batch alone equals the whole changeset's batch and item updates",
+          arguments: [DiffAlgorithm.heckel, .myers])
+    func storageBatch(algorithm: DiffAlgorithm) {
+        var split = 0, updated = 0
+        for seed in UInt64(1)...1_200 {
+            let input = RandomSections(seed: seed &* 7_919 &+ 13, maxSections: seed % 4 == 0 ? 4 : 20,
+                                       maxItems: seed % 5 == 0 ? 600 : 120, duplicates: seed % 3 == 0)
+            let (old, new) = input.sections { Item(id: $0, content: $1) }
+            let sectionChanges = Changeset(from: old.map(\.model), to: new.map(\.model), algorithm: algorithm)
+            let itemChanges = Changeset(from: old.flatMap(\.items), to: new.flatMap(\.items), algorithm: algorithm)
+            let counts = (old: old.map(\.items.count), new: new.map(\.items.count))
+            let whole = SectionedChangeset(sectionChanges: sectionChanges, itemChanges: itemChanges,
+                                           oldItemCounts: counts.old, newItemCounts: counts.new)
+            let alone = SectionedChangeset._storageBatch(sectionChanges: sectionChanges, itemChanges: itemChanges,
+                                                         oldItemCounts: counts.old, newItemCounts: counts.new)
+            #expect(alone?.batchUpdate == whole?.batchUpdate, "seed \(seed)")
+            #expect(alone?.itemUpdates == whole?.itemUpdates, "seed \(seed)")
+            if whole?.stages.first?.sourceOfSection != nil { split += 1 }
+            if !(whole?.itemUpdates.isEmpty ?? true) { updated += 1 }
+        }
+        // Both ways of building the batch (with and without demoted sections) are compared.
+        #expect(split > 100)
+        #expect(updated > 100)
+    }
+
     @Test("the sectioned diff itself equals the reference classification of its changesets")
     func sectionedDiff() {
         for seed in UInt64(1)...300 {

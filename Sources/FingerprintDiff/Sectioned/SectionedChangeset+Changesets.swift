@@ -31,6 +31,38 @@ extension SectionedChangeset {
     /// for the tests that compare the two.
     package init?(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int],
                   classifiedByReference: Bool) {
+        guard let changeset = Self.withMatching(
+            sectionChanges: sectionChanges, itemChanges: itemChanges, oldItemCounts: oldItemCounts,
+            newItemCounts: newItemCounts, { sectionNewOfOld, matching in
+                SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,
+                                   oldItemCounts: oldItemCounts, newItemCounts: newItemCounts,
+                                   classifiedByReference: classifiedByReference)
+            })
+        else { return nil }
+        self = changeset
+    }
+
+    /// ``_storageBatch(sectionChanges:sectionNewOfOld:items:oldItemCounts:newItemCounts:)`` of a
+    /// section and an item changeset, `nil` when they do not fit the counts (as
+    /// ``init(sectionChanges:itemChanges:oldItemCounts:newItemCounts:)``): for the tests that
+    /// compare it with the whole changeset's ``batchUpdate`` and ``itemUpdates``.
+    package static func _storageBatch(sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int],
+                                      newItemCounts: [Int]) -> (batchUpdate: SectionedBatchUpdate, itemUpdates: [IndexPathUpdate])? {
+        withMatching(sectionChanges: sectionChanges, itemChanges: itemChanges, oldItemCounts: oldItemCounts,
+                     newItemCounts: newItemCounts) { sectionNewOfOld, matching in
+            _storageBatch(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,
+                          oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+        }
+    }
+
+    /// Calls `body` with the section matching (new index of each old section, or -1) and the item
+    /// matching of two changesets from elsewhere, as the diff core would have handed them over;
+    /// `nil` when a changeset does not fit the counts, a count is negative, or an update is not
+    /// a matched pair.
+    private static func withMatching<R>(
+        sectionChanges: Changeset, itemChanges: Changeset, oldItemCounts: [Int], newItemCounts: [Int],
+        _ body: (_ sectionNewOfOld: [Int], _ items: _Matching) -> R
+    ) -> R? {
         let oldItemCount = oldItemCounts.reduce(0, +), newItemCount = newItemCounts.reduce(0, +)
         guard oldItemCounts.allSatisfy({ $0 >= 0 }), newItemCounts.allSatisfy({ $0 >= 0 }),
               let sectionNewOfOld = sectionChanges.matchedOffsets(oldCount: oldItemCounts.count, newCount: newItemCounts.count),
@@ -38,20 +70,42 @@ extension SectionedChangeset {
               let itemNewOfOld = itemChanges.matchedOffsets(oldCount: oldItemCount, newCount: newItemCount),
               itemChanges.updates.allSatisfy({ $0.old >= 0 && $0.old < itemNewOfOld.count && itemNewOfOld[$0.old] == $0.new })
         else { return nil }
-        // A changeset from elsewhere: its matching, as the diff core would have handed it over.
         let oldToNew = itemNewOfOld.map(Int64.init)
         let newToOld = inverseMatching(itemNewOfOld, newCount: newItemCount).map(Int64.init)
-        self = oldToNew.withUnsafeBufferPointer { oldToNew in
+        return oldToNew.withUnsafeBufferPointer { oldToNew in
             newToOld.withUnsafeBufferPointer { newToOld in
-                SectionedChangeset(
-                    sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld,
-                    items: _Matching(prefix: 0, oldCount: oldItemCount, newCount: newItemCount, oldToNew: oldToNew,
-                                     newToOld: newToOld, inLIS: nil, deletionCount: itemChanges.deletions.count,
-                                     insertionCount: itemChanges.insertions.count, moveCount: 0,
-                                     updates: itemChanges.updates, isMinimal: itemChanges.isMinimal),
-                    oldItemCounts: oldItemCounts, newItemCounts: newItemCounts, classifiedByReference: classifiedByReference)
+                body(sectionNewOfOld,
+                     _Matching(prefix: 0, oldCount: oldItemCount, newCount: newItemCount, oldToNew: oldToNew,
+                               newToOld: newToOld, inLIS: nil, deletionCount: itemChanges.deletions.count,
+                               insertionCount: itemChanges.insertions.count, moveCount: 0,
+                               updates: itemChanges.updates, isMinimal: itemChanges.isMinimal))
             }
         }
+    }
+
+    /// The ``batchUpdate`` and ``itemUpdates`` of
+    /// `init(sectionChanges:sectionNewOfOld:items:oldItemCounts:newItemCounts:)`, equal to
+    /// that changeset's, without the rest: what a storage delivers. The item fields and
+    /// ``stages`` of a change whose item operations touch a moved section are never listed (no
+    /// index paths built for them, none freed).
+    ///
+    /// - Complexity: as the initializer.
+    package static func _storageBatch(sectionChanges: Changeset, sectionNewOfOld: [Int], items matching: _Matching,
+                                      oldItemCounts: [Int], newItemCounts: [Int])
+        -> (batchUpdate: SectionedBatchUpdate, itemUpdates: [IndexPathUpdate])
+    {
+        let old = SectionLayout(counts: oldItemCounts)
+        let new = SectionLayout(counts: newItemCounts)
+        let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
+        let raw = ClassifiedItems(old: old, new: new, items: ItemPairs(matching: matching, new: new),
+                                  sections: sections)
+        let sectionUpdates = sectionChanges.updates.sorted { $0.old < $1.old }
+        let conflicts = raw.movedSectionsTouched(
+            moves: sectionChanges.moves, oldOfNew: sections.oldOfNew, old: old, new: new)
+        let batch = conflicts.isEmpty
+            ? raw.batchWithoutConflicts(sectionChanges: sectionChanges, sectionUpdates: sectionUpdates, old: old, new: new).batch
+            : singleBatch(raw, old: old, new: new, sectionChanges: sectionChanges, sections: sections, demoting: conflicts)
+        return (batch, raw.updates(old: old, new: new))
     }
 
     /// The sectioned changeset of a section changeset (`sectionNewOfOld`: its matching, for each
@@ -74,9 +128,7 @@ extension SectionedChangeset {
                  oldItemCounts: [Int], newItemCounts: [Int], classifiedByReference: Bool) {
         let old = SectionLayout(counts: oldItemCounts)
         let new = SectionLayout(counts: newItemCounts)
-        var changed = [Bool](repeating: false, count: new.itemCount)
-        for update in matching.updates { changed[update.new] = true }
-        let items = ItemPairs(matching: matching, changed: changed)
+        let items = ItemPairs(matching: matching, new: new)
         let sections = SectionPairs(newOfOld: sectionNewOfOld, newCount: new.sectionCount)
         let raw = classifiedByReference
             ? ClassifiedItems(referenceOld: old, new: new, items: items, sections: sections)
@@ -86,22 +138,19 @@ extension SectionedChangeset {
         sectionInsertions = sectionChanges.insertions
         sectionMoves = sectionChanges.moves
         sectionUpdates = sectionChanges.updates.sorted { $0.old < $1.old }
-        let first = raw.firstStage(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
-                                   movedSections: sectionMoves, old: old, new: new)
+        let (withoutConflicts, first, reloads) = raw.batchWithoutConflicts(
+            sectionChanges: sectionChanges, sectionUpdates: sectionUpdates, old: old, new: new)
         itemDeletions = first.deletedItems
         itemInsertions = first.insertedItems
         itemMoves = first.movedItems
         self.itemUpdates = raw.updates(old: old, new: new)
         isMinimal = sectionChanges.isMinimal && matching.isMinimal
 
-        let reloads = raw.reloadStage(updatedSections: sectionUpdates.map(\.new).sorted(), new: new)
         let conflicts = raw.movedSectionsTouched(
             moves: sectionMoves, oldOfNew: sections.oldOfNew, old: old, new: new)
         if conflicts.isEmpty {
             stages = [first, reloads].filter { !$0.isEmpty }.map { Stage(update: $0) }
-            batchUpdate = first
-            batchUpdate.updatedSections = reloads.updatedSections
-            batchUpdate.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
+            batchUpdate = withoutConflicts
         } else {
             let sectionStage = SectionedBatchUpdate(deletedSections: sectionDeletions, insertedSections: sectionInsertions,
                                                     movedSections: sectionMoves)
@@ -246,6 +295,14 @@ struct SectionPairs {
 struct ItemPairs {
     let matching: _Matching
     let changed: [Bool]
+
+    /// The pairs of `matching`, with its updates marked changed by new offset.
+    init(matching: _Matching, new: SectionLayout) {
+        var changed = [Bool](repeating: false, count: new.itemCount)
+        for update in matching.updates { changed[update.new] = true }
+        self.matching = matching
+        self.changed = changed
+    }
 
     /// The new flat offset of old flat offset `old`, or -1.
     func newOfOld(_ old: Int) -> Int { matching.newOffset(ofOld: old) }

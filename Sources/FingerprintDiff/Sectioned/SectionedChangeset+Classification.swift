@@ -180,6 +180,22 @@ struct ClassifiedItems {
         }
     }
 
+    /// The batch of ``SectionedChangeset/batchUpdate`` when no item operation touches a moved
+    /// section: the first stage (every section and item operation) with the reloads, and those
+    /// two stages apart.
+    func batchWithoutConflicts(sectionChanges: Changeset, sectionUpdates: [Changeset.Update],
+                               old: SectionLayout, new: SectionLayout)
+        -> (batch: SectionedBatchUpdate, first: SectionedBatchUpdate, reloads: SectionedBatchUpdate)
+    {
+        let first = firstStage(deletedSections: sectionChanges.deletions, insertedSections: sectionChanges.insertions,
+                               movedSections: sectionChanges.moves, old: old, new: new)
+        let reloads = reloadStage(updatedSections: sectionUpdates.map(\.new).sorted(), new: new)
+        var batch = first
+        batch.updatedSections = reloads.updatedSections
+        batch.updatedItemsAfterMoves = reloads.updatedItemsAfterMoves
+        return (batch, first, reloads)
+    }
+
     /// The batch of reloads in new index space: `updatedSections`, and the moved items that
     /// changed outside them (a reloaded section shows its new items anyway, and UIKit rejects an
     /// item reload inside a section it reloads).

@@ -47,7 +47,7 @@ extension MemoryStorage {
     ) async {
         try? await _inBackground(section: nil, isolation: isolation, diff: { old in
             let sections = Self._sectionChanges(from: old.headers, to: newSections.map(\.model))
-            let newItems = newSections.flatMap(\.items)
+            let newItems = Self._allItems(of: newSections)
             return .sections(Self._itemMatching(old: old.items, new: newItems, id: { $0.id }, moves: false, changed: !=) {
                 _DiffedSections(headers: newSections.map(\.model), models: newItems.map { $0 as any Sendable },
                                 itemCounts: newSections.map(\.items.count), sectionChanges: sections.changes,

@@ -31,13 +31,23 @@ extension MemoryStorage {
         _ newSections: [ArraySection<Model, Item>]
     ) {
         let sections = _sectionChanges(to: newSections.map(\.model))
-        let newItems = newSections.flatMap(\.items)
+        let newItems = Self._allItems(of: newSections)
         _withItemMatching(inSection: nil, new: newItems, id: { $0.id }, moves: false, changed: !=) { items in
             _replaceSections(
                 headers: newSections.map { $0.model as any Sendable }, models: newItems.map { $0 as any Sendable },
                 itemCounts: newSections.map(\.items.count),
                 sectionChanges: sections.changes, sectionNewOfOld: sections.newOfOld, items: items)
         }
+    }
+
+    /// The items of `sections`, section after section, in an array reserved at its size
+    /// (`flatMap` grows the array as it appends, copying it each time). O(items).
+    @inlinable
+    static func _allItems<Model, Item>(of sections: [ArraySection<Model, Item>]) -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        for section in sections { items.append(contentsOf: section.items) }
+        return items
     }
 
     /// The change of sections from the storage's to sections whose header models are `models`:

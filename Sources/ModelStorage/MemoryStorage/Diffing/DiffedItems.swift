@@ -136,8 +136,10 @@ struct _DiffedSections: Sendable {
         items = _DiffedItems(matching, models: models, oldSlots: identities.slots, oldRevisions: identities.revisions)
         sectionOldOfNew = inverseMatching(sectionNewOfOld, newCount: headers.count)
         updatedSections = sectionChanges.updates.map(\.new)
-        let sectioned = SectionedChangeset(sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,
-                                           oldItemCounts: oldItemCounts, newItemCounts: itemCounts)
+        // The batch and item updates alone: the changeset's other fields are not delivered.
+        let sectioned = SectionedChangeset._storageBatch(
+            sectionChanges: sectionChanges, sectionNewOfOld: sectionNewOfOld, items: matching,
+            oldItemCounts: oldItemCounts, newItemCounts: itemCounts)
         var starts: [Int] = []
         starts.reserveCapacity(itemCounts.count)
         var start = 0
@@ -145,6 +147,8 @@ struct _DiffedSections: Sendable {
             starts.append(start)
             start += count
         }
-        update = StorageUpdate(sectioned) { path in models[starts[path[0]] + path[1]] }
+        update = StorageUpdate(batch: sectioned.batchUpdate, itemUpdates: sectioned.itemUpdates) { path in
+            models[starts[path[0]] + path[1]]
+        }
     }
 }

@@ -178,12 +178,17 @@ extension StorageUpdate {
     /// The storage update of `sectioned`, as ``init(_:current:)``, with the model at a new index
     /// path given by `model`.
     init(_ sectioned: SectionedChangeset, model: (IndexPath) -> any Sendable) {
-        let changes = sectioned.batchUpdate
+        self.init(batch: sectioned.batchUpdate, itemUpdates: sectioned.itemUpdates, model: model)
+    }
+
+    /// The storage update of a sectioned change's `batch` (its ``SectionedChangeset/batchUpdate``)
+    /// whose item updates are `itemUpdates`, as ``init(_:model:)``.
+    init(batch changes: SectionedBatchUpdate, itemUpdates: [IndexPathUpdate], model: (IndexPath) -> any Sendable) {
         var models: [IndexPath: any Sendable] = [:]
-        if !sectioned.itemUpdates.isEmpty {
+        if !itemUpdates.isEmpty {
             let inPlace = Set(changes.updatedItems)
             let afterMoves = Set(changes.updatedItemsAfterMoves)
-            for update in sectioned.itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
+            for update in itemUpdates where inPlace.contains(update.old) || afterMoves.contains(update.new) {
                 models[update.new] = model(update.new)
             }
         }
