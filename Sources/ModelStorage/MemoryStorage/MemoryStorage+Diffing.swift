@@ -201,10 +201,11 @@ extension MemoryStorage {
             let end = next + count
             _forEachItemChunk(inSection: section) { chunk in
                 precondition(chunk.count <= end - next, "a section holds more items than its count")
-                // Read in place: `chunk[index].model` would copy the whole item first.
+                // Read in place: `chunk[index].model` would copy the whole item first, and the
+                // model's own copy is skipped when it holds a `T` in its inline buffer.
                 let first = chunk.baseAddress!
                 for index in chunk.indices {
-                    next.initialize(to: _exactCast((first + index).pointer(to: \.model)!.pointee, to: T.self))
+                    next.initialize(to: _exactCast(at: (first + index).pointer(to: \.model)!, to: T.self))
                     next += 1
                 }
             }

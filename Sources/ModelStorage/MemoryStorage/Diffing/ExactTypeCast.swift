@@ -13,6 +13,26 @@ func _exactCast<T>(_ item: any Sendable, to _: T.Type) -> T? {
     return _openExistential(item, do: opened)
 }
 
+/// `item.pointee as? T` (see `_exactCast(_:to:)`), read in place when the existential holds
+/// exactly a `T` stored in its inline buffer: no copy of the existential is made, opened and
+/// destroyed. An `any Sendable` is laid out as `Any` is (three words of inline buffer, then the
+/// value's type), and a value is kept in the buffer exactly when it is bitwise takable, fits in
+/// it and needs no more than a word's alignment (the runtime's rule); any other `T`, and any
+/// item whose type is not exactly `T`, goes through `_exactCast(_:to:)`.
+@inlinable @inline(__always)
+func _exactCast<T>(at item: UnsafePointer<any Sendable>, to _: T.Type) -> T? {
+    let word = MemoryLayout<Int>.size
+    if _isBitwiseTakable(T.self), MemoryLayout<T>.size <= 3 * word, MemoryLayout<T>.alignment <= word,
+       MemoryLayout<any Sendable>.size == 4 * word {
+        let container = UnsafeRawPointer(item)
+        let type = container.load(fromByteOffset: 3 * word, as: UnsafeRawPointer.self)
+        if type == unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self) {
+            return container.load(as: T.self)
+        }
+    }
+    return _exactCast(item.pointee, to: T.self)
+}
+
 /// `value as? T`, out of line: in the caller, the unspecialized code of the cast would look up
 /// `Optional<T>`'s metadata on entry, on the fast path too.
 @inlinable @inline(never)
