@@ -24,18 +24,21 @@ struct DatabaseStorageFaultTests {
         return (queue, storage)
     }
 
-    @Test("another connection holding an exclusive lock for 3.5 s: observation waits and catches up")
+    @Test("another connection holding an exclusive lock until it is told: observation waits and catches up")
     func exclusiveLockIsWaitedFor() async throws {
         let database = try TemporaryDatabase()
         let (queue, storage) = try makeStorage(database)
         var errors: [DatabaseStorageError] = []
-        storage.addErrorObserver { errors.append($0) }
+        let told = LockToldFlag()
+        storage.addErrorObserver { errors.append($0); told.set() }
         let recorder = UpdateRecorder(storage)
         let observation = Task { try await storage.observe() }
         defer { observation.cancel() }
         try await recorder.wait { storage.isObserving }
 
-        // The second connection takes the lock, writes while holding it, and commits later.
+        // The second connection takes the lock, writes while holding it, and commits once the
+        // lock has been told (a loaded machine can hold the storage's polls up for seconds, so
+        // a fixed hold could end before a poll saw a second of it), at the latest after 30 s.
         let holder = try DatabaseQueue(path: database.path)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             DispatchQueue.global().async {
@@ -43,9 +46,9 @@ struct DatabaseStorageFaultTests {
                     try holder.writeWithoutTransaction { db in
                         try db.execute(sql: "BEGIN EXCLUSIVE")
                         try db.execute(sql: "INSERT INTO book VALUES (10, 'Locked', 'a', 10)")
-                        // Well past the second after which a lock is told, so that a poller
-                        // held up by a loaded machine (the whole suite runs in parallel) sees it too.
-                        Thread.sleep(forTimeInterval: 3.5)
+                        Thread.sleep(forTimeInterval: 1.5)
+                        let deadline = Date(timeIntervalSinceNow: 30)
+                        while !told.isSet, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
                         try db.execute(sql: "COMMIT")
                     }
                     continuation.resume()
@@ -117,5 +120,16 @@ struct DatabaseStorageFaultTests {
         }
         #expect(error == .fileChanged(database.path))
     }
+}
+/// Set once by an error observer on the main actor, read by the thread holding the lock.
+final class LockToldFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    /// Marks the lock as told.
+    func set() { lock.withLock { value = true } }
+
+    /// Whether the lock has been told.
+    var isSet: Bool { lock.withLock { value } }
 }
 #endif

@@ -82,11 +82,15 @@ extension DatabaseStorage {
                     }
                 }
                 if let error = signal.takeError() { throw error }
+                // When the read that succeeded began: a lock the poller saw after that is not
+                // known to be over, however late the read's result reached this actor.
+                var goodReadStart = ContinuousClock.now
                 try await LockRetry.run(maximumDelay: lockDelay, onLongLock: reportLock) {
+                    goodReadStart = .now
                     try await refresh(isolation: isolation)
                 }
                 lockTold = false
-                lastGoodRead = .now
+                lastGoodRead = goodReadStart
                 await repinIfWALIsLarge(isolation: isolation)
             }
         } catch {
