@@ -26,8 +26,11 @@ extension MemoryStorage {
     public func setItemsInBackground<T: Identifiable & Equatable & Sendable>(
         _ items: [T], forSection section: Int = 0, isolation: isolated (any Actor)? = #isolation
     ) async throws(StorageError) {
+        // A `nil` among optionals made `Identifiable` is refused as the synchronous call refuses it.
+        if _hasNilModel(items) { return try setItems(items, forSection: section) }
         try await _inBackground(section: section, isolation: isolation, diff: { old in
-            let models = items.map { $0 as any Sendable }
+            // Optionals unwrapped as the synchronous call unwraps them (none is `nil`: checked above).
+            let models = (try? _storedItems(items)) ?? []
             return .items(Self._itemMatching(old: old.items, new: items, id: { $0.id }, moves: true, changed: !=) {
                 _DiffedSectionItems($0, models: models, oldSlots: old.slots, oldRevisions: old.revisions, section: section)
             })

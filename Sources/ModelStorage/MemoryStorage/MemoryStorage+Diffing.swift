@@ -83,10 +83,11 @@ extension MemoryStorage {
     /// are matched by id (existing items of other types never match), a matched item that
     /// changed (`!=`) is updated, the rest are deletions, insertions and minimal moves. When the
     /// section does not exist yet, it and the sections before it are created (and inserted).
+    /// When `T` is an optional made `Identifiable`, the stored models are the wrapped ones.
     ///
     /// - Throws: ``StorageError/sectionOutOfRange(_:sectionCount:)`` for a negative section or one
-    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last; nothing changes
-    ///   then.
+    ///   ``MemoryStorage/maximumSectionsCreatedPerCall`` or more past the last,
+    ///   ``StorageError/nilItem(at:)`` for a `nil` optional; nothing changes then.
     /// - Complexity: O(n + m + k log k) for n old and m new items, plus the diff core's time and
     ///   one dynamic cast per old item.
     @inlinable
@@ -133,7 +134,9 @@ extension MemoryStorage {
         throws(StorageError)
     {
         try _checkCreatableSection(section)
-        let models = items.map { $0 as any Sendable }
+        // Optionals unwrapped (`T` may be an optional a user made `Identifiable`): the stored
+        // models are the wrapped ones, as `addItems` stores them.
+        let models = try _storedItems(items)
         guard _sectionExists(section) else { return _replaceItems(inSection: section, with: models, match: nil) }
         _withItemMatching(inSection: section, new: items, id: { $0.id }, moves: true, changed: !=) {
             _replaceItems(inSection: section, with: models, match: $0)

@@ -54,6 +54,20 @@ func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendab
     return items
 }
 
+/// ``storedItems(_:)`` for the inlinable entry points (a typed `setItems` whose `T` is an
+/// optional a user made `Identifiable` stores the wrapped models, as every other entry point does).
+@usableFromInline
+func _storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendable] {
+    try storedItems(models)
+}
+
+/// Whether `items` holds a `nil` optional (through nested optionals): O(1) unless `T` is an
+/// optional, what a background call checks on the caller's actor before diffing off it.
+@usableFromInline
+func _hasNilModel<T: Sendable>(_ items: [T]) -> Bool {
+    T.self is any OptionalModel.Type && items.contains { nonNilModel($0) == nil }
+}
+
 /// `model` as a stored item: what ``storedItems(_:)`` gives for `[model]`, without the arrays
 /// (one dynamic cast when `T` is an optional or an existential, none otherwise). O(1).
 ///
