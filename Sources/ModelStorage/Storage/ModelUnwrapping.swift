@@ -82,8 +82,30 @@ func storedItem<T: Sendable>(_ model: T) throws(StorageError) -> any Sendable {
 /// optional?), not per item; the array itself when none is an optional (no copy). O(n).
 private func storedItems(existentials models: [any Sendable]) throws(StorageError) -> [any Sendable] {
     var optionals = OptionalTypes()
+    // The first optional, looked for in place: iterating the array copies every existential out
+    // of it (and destroys the copy), which cost more than the look at its type. An item whose
+    // stored type is one of the last two found never to be an optional is passed by reading the
+    // type from its container, without opening it.
+    let firstOptional = models.withUnsafeBufferPointer { models in
+        var plainTypes: (UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil)
+        var offset = 0
+        while offset < models.count {
+            let item = models.baseAddress! + offset
+            let word = storedTypeWord(item)
+            if word != nil, word == plainTypes.0 || word == plainTypes.1 {
+                offset += 1
+                continue
+            }
+            let look = optionals.look(at: item.pointee)
+            if look.isOptional { break }
+            if let plain = look.plainStoredType, word == plain { plainTypes = (plain, plainTypes.0) }
+            offset += 1
+        }
+        return offset
+    }
+    guard firstOptional < models.count else { return models }
     var unwrapped: [any Sendable]?
-    for (offset, model) in models.enumerated() {
+    for (offset, model) in models.enumerated().dropFirst(firstOptional) {
         guard optionals.isOptional(model) else {
             unwrapped?.append(model)
             continue
@@ -123,6 +145,19 @@ struct OptionalTypes {
         case .never: return false
         case .always: return true
         case .dynamic: return type(of: model) is any OptionalModel.Type
+        }
+    }
+
+    /// Whether `model` is an optional, and the type its existential holds (as
+    /// ``storedTypeWord(of:)``) when no item storing that type is one. O(1) average.
+    mutating func look(at model: any Sendable) -> (isOptional: Bool, plainStoredType: UnsafeRawPointer?) {
+        func opened<Stored>(_: Stored) -> (Answer, Any.Type) { (answer(for: Stored.self, model), Stored.self) }
+        // Opened explicitly: `any Sendable`, like `Any`, is not opened implicitly.
+        let (found, stored) = _openExistential(model, do: opened)
+        switch found {
+        case .never: return (false, storedTypeWord(of: stored))
+        case .always: return (true, nil)
+        case .dynamic: return (type(of: model) is any OptionalModel.Type, nil)
         }
     }
 
