@@ -9,11 +9,19 @@
 @inline(__always)
 func storedTypeWord(_ item: UnsafePointer<any Sendable>) -> UnsafeRawPointer? {
     guard existentialLayoutHolds else { return nil }
-    return UnsafeRawPointer(item).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer?.self)
+    return _containerTypeWord(item)
+}
+
+/// The word after the three-word inline buffer of the existential at `item`: the type it
+/// holds in the opaque existential layout. Unchecked: callers either checked
+/// ``existentialLayoutHolds`` or compare the word with one type and fall back to a cast.
+@inlinable @inline(__always)
+func _containerTypeWord(_ item: UnsafePointer<any Sendable>) -> UnsafeRawPointer? {
+    UnsafeRawPointer(item).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer?.self)
 }
 
 /// `type` as the word ``storedTypeWord(_:)`` reads for the items that store it.
-@inline(__always)
+@inlinable @inline(__always)
 func storedTypeWord(of type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
 
 /// Whether an `any Sendable` is four words whose last is the stored type's metadata, checked on
@@ -26,9 +34,7 @@ let existentialLayoutHolds: Bool = {
     let types: [Any.Type] = [Int.self, String.self, Large.self, Instance.self, Int?.self]
     return samples.withUnsafeBufferPointer { samples in
         samples.indices.allSatisfy { index in
-            UnsafeRawPointer(samples.baseAddress! + index)
-                .load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer?.self)
-                == storedTypeWord(of: types[index])
+            _containerTypeWord(samples.baseAddress! + index) == storedTypeWord(of: types[index])
         }
     }
 }()

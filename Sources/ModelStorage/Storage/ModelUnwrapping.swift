@@ -37,12 +37,13 @@ func nonNilModel(_ value: any Sendable) -> (any Sendable)? {
 ///
 /// Only optionals and existentials can hold an optional; for any other `T` this is one
 /// conversion per element, without a dynamic cast. O(n).
+@usableFromInline
 func storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendable] {
     if T.self == (any Sendable).self {
         // The same type: the cast is a no-op.
         return try storedItems(existentials: unsafeBitCast(models, to: [any Sendable].self))
     }
-    if !(T.self is any OptionalModel.Type) {
+    if !_isOptionalModel(T.self) {
         return models.map { $0 as any Sendable }
     }
     var items: [any Sendable] = []
@@ -64,13 +65,7 @@ func _storedItems<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Senda
     if T.self != (any Sendable).self, !_isOptionalModel(T.self) {
         return models.map { $0 as any Sendable }
     }
-    return try _storedItemsOutOfLine(models)
-}
-
-/// ``storedItems(_:)``, out of line: for optionals and `any Sendable`.
-@usableFromInline
-func _storedItemsOutOfLine<T: Sendable>(_ models: [T]) throws(StorageError) -> [any Sendable] {
-    try storedItems(models)
+    return try storedItems(models)
 }
 
 /// Whether `type` is an optional (of any nesting), the one kind of `T` whose elements
@@ -84,7 +79,7 @@ func _isOptionalModel<T>(_ type: T.Type) -> Bool {
 /// optional, what a background call checks on the caller's actor before diffing off it.
 @usableFromInline
 func _hasNilModel<T: Sendable>(_ items: [T]) -> Bool {
-    T.self is any OptionalModel.Type && items.contains { nonNilModel($0) == nil }
+    _isOptionalModel(T.self) && items.contains { nonNilModel($0) == nil }
 }
 
 /// `model` as a stored item: what ``storedItems(_:)`` gives for `[model]`, without the arrays
@@ -92,7 +87,7 @@ func _hasNilModel<T: Sendable>(_ items: [T]) -> Bool {
 ///
 /// - Throws: ``StorageError/nilItem(at:)`` (at 0) for an optional that holds nothing.
 func storedItem<T: Sendable>(_ model: T) throws(StorageError) -> any Sendable {
-    guard T.self == (any Sendable).self || T.self is any OptionalModel.Type else { return model }
+    guard T.self == (any Sendable).self || _isOptionalModel(T.self) else { return model }
     guard let item = nonNilModel(model) else { throw .nilItem(at: 0) }
     return item
 }

@@ -23,12 +23,8 @@ func _exactCast<T>(_ item: any Sendable, to _: T.Type) -> T? {
 func _exactCast<T>(at item: UnsafePointer<any Sendable>, to _: T.Type) -> T? {
     let word = MemoryLayout<Int>.size
     if _isBitwiseTakable(T.self), MemoryLayout<T>.size <= 3 * word, MemoryLayout<T>.alignment <= word,
-       MemoryLayout<any Sendable>.size == 4 * word {
-        let container = UnsafeRawPointer(item)
-        let type = container.load(fromByteOffset: 3 * word, as: UnsafeRawPointer.self)
-        if type == unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self) {
-            return container.load(as: T.self)
-        }
+       MemoryLayout<any Sendable>.size == 4 * word, _containerTypeWord(item) == storedTypeWord(of: T.self) {
+        return UnsafeRawPointer(item).load(as: T.self)
     }
     return _exactCast(item.pointee, to: T.self)
 }
