@@ -6,8 +6,9 @@ import Testing
 import SeededRandom
 
 /// The matchings of `MemoryStorage`'s diffing calls whose ids are fingerprinted without
-/// hashing (64-bit integers read as bits, the diff core's keys of `String` and `UUID`) against
-/// the same matchings with every id hashed, on random lists: several item types whose ids
+/// hashing (64-bit integers read as bits, the diff core's keys of `String` and `UUID`), and whose
+/// items are read in place in their existentials, against the same matchings with every id hashed
+/// and every item copied, on random lists: several item types whose ids
 /// collide, ids repeated within and across types, optionals among the items (unwrapped as the
 /// storage stores them), equal and changed items, moves, items without identity. Equal
 /// matchings (pairs, moves, updates, minimality) give equal updates and contents.
@@ -21,6 +22,19 @@ import SeededRandom
     struct PairID: Hashable, Sendable { var a: Int, b: Int }
     struct PairItem: Identifiable, Equatable, Sendable { var id: PairID; var value: Int }
     struct Plain: Equatable, Sendable { var value: Int }
+    /// Too large for an existential's inline buffer: stored boxed (read in place in its box).
+    struct LargeItem: Identifiable, Equatable, Sendable {
+        var id: Int; var value: Int; var padding = (1, 2, 3)
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.value == rhs.value && lhs.padding == rhs.padding }
+    }
+    /// Boxed, with a `String` id (whose fingerprint stands for more than the id: pairs are
+    /// confirmed with `==` on the ids).
+    struct SongItem: Identifiable, Equatable, Sendable { var id: String; var title: String; var value: Int }
+    /// Small, but holding a weak reference (not bitwise takable on every platform: then boxed).
+    struct WeakItem: Identifiable, Equatable, @unchecked Sendable {
+        var id: Int; var value: Int; weak var owner: ClassItem?
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id && lhs.value == rhs.value }
+    }
     /// Identified types the tests wrap in `AnyHashable`: matched by the wrapped type and id.
     struct HashableItem: Identifiable, Hashable, Sendable { var id: Int; var value: Int }
     struct OtherHashableItem: Identifiable, Hashable, Sendable { var id: String; var value: Int }
@@ -122,12 +136,16 @@ import SeededRandom
         unsafeBitCast([AnyHashable(value)] as [Any], to: [any Sendable].self)[0]
     }
 
-    /// A random untyped item: one of several identified types whose ids collide (structs, a class
-    /// and its subclass, values wrapped in `AnyHashable`), or one without
+    /// A random untyped item: one of several identified types whose ids collide (structs inline
+    /// and boxed in their existentials, a class and its subclass, values wrapped in
+    /// `AnyHashable`), or one without
     /// identity, sometimes wrapped in an optional.
     private static func untypedItem(_ generator: inout ListGenerator, version: Int) -> any Sendable {
         let id = generator.int(generator.idRange)
-        let item: any Sendable = switch generator.int(0...11) {
+        let item: any Sendable = switch generator.int(0...14) {
+        case 12: LargeItem(id: id, value: version)
+        case 13: SongItem(id: "song\(id)", title: "t\(id % 3)", value: version)
+        case 14: WeakItem(id: id, value: version)
         case 8: ClassItem(id: id, value: version)
         case 9: SubclassItem(id: id, value: version) as ClassItem
         case 10: anyHashable(HashableItem(id: id, value: version))
@@ -150,6 +168,9 @@ import SeededRandom
         case let item as UInt64Item: UInt64Item(id: item.id, value: item.value + 1)
         case let item as StringItem: StringItem(id: item.id, value: item.value + 1)
         case let item as PairItem: PairItem(id: item.id, value: item.value + 1)
+        case let item as LargeItem: LargeItem(id: item.id, value: item.value + 1)
+        case let item as SongItem: SongItem(id: item.id, title: item.title, value: item.value + 1)
+        case let item as WeakItem: WeakItem(id: item.id, value: item.value + 1)
         case let wrapped as AnyHashable:
             if let item = wrapped.base as? HashableItem {
                 anyHashable(HashableItem(id: item.id, value: item.value + 1))
@@ -162,6 +183,17 @@ import SeededRandom
         case let item as ClassItem: ClassItem(id: item.id, value: item.value + 1)
         default: item
         }
+    }
+
+    /// The untyped matching reads items in place only when the check of the existential layout
+    /// holds; the comparisons below prove the in-place reads only if it does, as on every platform
+    /// of Swift's stable ABI.
+    @Test("the existential layout that in-place reads rely on holds here")
+    func existentialLayoutIsTheExpectedOne() {
+        #expect(existentialLayoutHolds)
+        #expect(ExistentialValuePlacement(of: IntItem.self).isInline)
+        #expect(!ExistentialValuePlacement(of: LargeItem.self).isInline)
+        #expect(!ExistentialValuePlacement(of: SongItem.self).isInline)
     }
 
     @Test("untyped matching (setItems of [any Sendable], sections of untyped items): fingerprinted ids give the hashed ids' matching",

@@ -102,10 +102,12 @@ private func storedItems(existentials models: [any Sendable]) throws(StorageErro
     // type from its container, without opening it.
     let firstOptional = models.withUnsafeBufferPointer { models in
         var plainTypes: (UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil)
+        // Read once: a global's every read checks that it is initialized.
+        let typeWordsHold = existentialLayoutHolds
         var offset = 0
         while offset < models.count {
             let item = models.baseAddress! + offset
-            let word = storedTypeWord(item)
+            let word = typeWordsHold ? _containerTypeWord(item) : nil
             if word != nil, word == plainTypes.0 || word == plainTypes.1 {
                 offset += 1
                 continue

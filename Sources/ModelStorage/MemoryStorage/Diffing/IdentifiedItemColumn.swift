@@ -1,19 +1,36 @@
 import FingerprintDiff
 
-/// The items of one `Identifiable & Equatable` type met in one diff of untyped items, typed, in
-/// two columns (the old list's and the new one's): each item is copied in as its type once,
-/// when it is added; the keys of a list's items are then written a column at a time (one call
-/// per column and list, not per item), and ids are compared and contents checked without a
-/// cast.
+/// The items of one `Identifiable & Equatable` type met in one diff of untyped items, in two
+/// columns (the old list's and the new one's) of addresses: an item is read where it is stored
+/// (in its list's existential, see ``ExistentialValuePlacement``), or, when it can only be reached
+/// by a cast, copied in as its type once. The keys of a list's items are then written a column at
+/// a time (one call per column and list, not per item), and ids are compared and contents
+/// checked without a cast.
 ///
 /// A class whose methods each type's subclass (``IdentifiedItemColumn``) overrides, rather than a
 /// protocol: the diff calls them through an unretained reference (no reference counting per
 /// item) and a class's table (no witness table to look up).
 class ItemTypeColumn {
+    /// The old list's items: an item of exactly this column's type is added by its address in
+    /// its existential (``placement``), read in place (its list must outlive the column,
+    /// unchanged); its key goes to its offset in its list's keys (see
+    /// ``writeKeys(isOld:into:columns:)``).
+    @exclusivity(unchecked) final var old: ColumnSide
+    /// The new list's items, as ``old``.
+    @exclusivity(unchecked) final var new: ColumnSide
+    /// Where an existential holding exactly this column's type keeps it.
+    final let placement: ExistentialValuePlacement
+
+    /// A column for at most `capacities` items of a type placed by `placement`.
+    init(capacities: (old: Int, new: Int), placement: ExistentialValuePlacement) {
+        old = ColumnSide(capacity: capacities.old)
+        new = ColumnSide(capacity: capacities.new)
+        self.placement = placement
+    }
+
     /// The type of the column's items.
     var itemType: ObjectIdentifier { preconditionFailure("a column without a type") }
-    /// Adds `value`, an item of exactly this column's type (an opened existential), to the old
-    /// or the new column; its key goes to `offset` in its list's keys (see ``writeKeys(isOld:into:columns:)``).
+    /// Adds a copy of `value`, an item of exactly this column's type (an opened existential).
     func add<Value>(_ value: Value, isOld: Bool, offset: Int) { preconditionFailure("a column without a type") }
     /// Adds `item`, whose dynamic type is this column's, cast to it (e.g. an instance boxed as
     /// its superclass, or a value the cast finds inside another, such as an `AnyHashable`).
@@ -53,52 +70,72 @@ struct ColumnKeyTemplate {
     }
 }
 
-/// One list's side of a column: its items (untyped here: a generic struct's metadata would be
-/// looked up at every use in the column's unspecialized code), and where each one's key goes.
+/// One list's side of a column: where each of its items lies (untyped here: a generic struct's
+/// metadata would be looked up at every use in the column's unspecialized code), and where each
+/// one's key goes.
 struct ColumnSide {
-    /// The items, `count` of them initialized.
-    let items: UnsafeMutableRawPointer
+    /// The address of each item's value, `count` of them: in its list, or in ``copies``.
+    let addresses: UnsafeMutablePointer<UnsafeRawPointer>
     /// For each item, its offset in its list (where its key goes).
     let offsets: UnsafeMutablePointer<Int>
+    /// The most items the side holds.
+    let capacity: Int
     /// The number of items added.
     var count = 0
     /// The number of items whose keys are written.
     var keyed = 0
+    /// The items that are copied in (cast, or opened when items cannot be read in place),
+    /// ``copyCount`` of them initialized; allocated for ``capacity`` items when the first comes.
+    var copies: UnsafeMutableRawPointer?
+    /// The number of items in ``copies``.
+    var copyCount = 0
 
-    /// A side for at most `capacity` items of `Item`.
-    init<Item>(capacity: Int, of _: Item.Type) {
-        items = UnsafeMutableRawPointer(UnsafeMutablePointer<Item>.allocate(capacity: capacity))
+    /// A side for at most `capacity` items.
+    init(capacity: Int) {
+        self.capacity = capacity
+        addresses = .allocate(capacity: capacity)
         offsets = .allocate(capacity: capacity)
     }
 
-    /// The items, typed.
+    /// The item at `index`, typed.
     @inline(__always)
-    func typed<Item>(_: Item.Type) -> UnsafeMutablePointer<Item> { items.assumingMemoryBound(to: Item.self) }
-
-    /// The next free place, counted as used, for the item at `offset` in its list.
-    @inline(__always)
-    mutating func nextSlot<Item>(offset: Int, _: Item.Type) -> UnsafeMutablePointer<Item> {
-        offsets[count] = offset
-        count += 1
-        return typed(Item.self) + (count - 1)
+    func item<Item>(_ index: Int, _: Item.Type) -> UnsafePointer<Item> {
+        UnsafePointer(addresses[index].assumingMemoryBound(to: Item.self))
     }
 
-    /// Frees the memory (and the items, of `Item`).
+    /// Counts the item at `offset` in its list, whose value is at `address`.
+    @inline(__always)
+    mutating func add(_ address: UnsafeRawPointer, offset: Int) {
+        addresses[count] = address
+        offsets[count] = offset
+        count += 1
+    }
+
+    /// A free place in ``copies`` for an item of `Item`, counted as used.
+    mutating func nextCopy<Item>(_: Item.Type) -> UnsafeMutablePointer<Item> {
+        let copies = self.copies ?? UnsafeMutableRawPointer(UnsafeMutablePointer<Item>.allocate(capacity: capacity))
+        self.copies = copies
+        copyCount += 1
+        return copies.assumingMemoryBound(to: Item.self) + (copyCount - 1)
+    }
+
+    /// Frees the memory (and the copies, of `Item`).
     func release<Item>(_: Item.Type) {
-        typed(Item.self).deinitialize(count: count)
-        typed(Item.self).deallocate()
+        if let copies {
+            copies.assumingMemoryBound(to: Item.self).deinitialize(count: copyCount)
+            copies.deallocate()
+        }
+        addresses.deallocate()
         offsets.deallocate()
     }
 }
 
 /// ``ItemTypeColumn`` for `Item`. Its code runs unspecialized (the type is only known at run
-/// time), so the columns are buffers, not arrays: an array of `Item` would look up its generic
-/// metadata at every access, which cost more than the whole diff. Ids of the common concrete
-/// types are fingerprinted by code compiled for them (``SpecialisedIDKeys``), a column's worth
-/// at a time.
+/// time), so the columns are buffers of addresses, not arrays: an array of `Item` would look up
+/// its generic metadata at every access, which cost more than the whole diff. Ids of the common
+/// concrete types are fingerprinted by code compiled for them (``SpecialisedIDKeys``), a column's
+/// worth at a time.
 final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn {
-    @exclusivity(unchecked) private var old: ColumnSide
-    @exclusivity(unchecked) private var new: ColumnSide
     /// This column's index among the diff's columns: the `type` of its keys.
     private let type: UInt32
     /// `Item`'s bits, mixed into every fingerprint of its ids.
@@ -112,11 +149,9 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
     /// `hashedIDsOnly`, every id's fingerprint is hashed, an integer's too (the same matching):
     /// the general path, for the tests that compare the two.
     init(type: UInt32, oldCapacity: Int, newCapacity: Int, hashedIDsOnly: Bool) {
-        old = ColumnSide(capacity: oldCapacity, of: Item.self)
-        new = ColumnSide(capacity: newCapacity, of: Item.self)
         self.type = type
         specialised = hashedIDsOnly ? nil : specialisedIDKeys(of: Item.self)
-        super.init()
+        super.init(capacities: (oldCapacity, newCapacity), placement: ExistentialValuePlacement(of: Item.self))
     }
 
     deinit {
@@ -130,13 +165,15 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
         assert(Value.self == Item.self, "an item added to another type's column")
         // Copied in as what it is: no `Optional<Item>` is made (its metadata would be looked
         // up on every call in this unspecialized code), no cast.
-        let slot = isOld ? old.nextSlot(offset: offset, Item.self) : new.nextSlot(offset: offset, Item.self)
-        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Value.self).initialize(to: value)
+        let copy = isOld ? old.nextCopy(Item.self) : new.nextCopy(Item.self)
+        UnsafeMutableRawPointer(copy).assumingMemoryBound(to: Value.self).initialize(to: value)
+        if isOld { old.add(UnsafeRawPointer(copy), offset: offset) } else { new.add(UnsafeRawPointer(copy), offset: offset) }
     }
 
     override func add(casting item: any Sendable, isOld: Bool, offset: Int) {
-        let slot = isOld ? old.nextSlot(offset: offset, Item.self) : new.nextSlot(offset: offset, Item.self)
-        slot.initialize(to: item as! Item)
+        let copy = isOld ? old.nextCopy(Item.self) : new.nextCopy(Item.self)
+        copy.initialize(to: item as! Item)
+        if isOld { old.add(UnsafeRawPointer(copy), offset: offset) } else { new.add(UnsafeRawPointer(copy), offset: offset) }
     }
 
     override func writeKeys(isOld: Bool, into keys: UnsafeMutablePointer<TypedItemKey>, columns: ItemColumns) {
@@ -144,11 +181,11 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
         let template = ColumnKeyTemplate(type: type, isOld: isOld, typeBits: typeBits, columns: columns)
         let indexes = side.keyed..<side.count
         if let specialised {
-            specialised.writeKeys(ofItemsAt: UnsafeRawPointer(side.items), indexes: indexes, offsets: side.offsets,
+            specialised.writeKeys(ofItemsAt: UnsafePointer(side.addresses), indexes: indexes, offsets: side.offsets,
                                   template: template, into: keys)
         } else {
             for index in indexes {
-                let fingerprint = Fingerprint(hashing: side.typed(Item.self)[index].id).rawValue
+                let fingerprint = Fingerprint(hashing: side.item(index, Item.self).pointee.id).rawValue
                 (keys + side.offsets[index]).initialize(to: template.key(fingerprint, isID: false, index: index))
             }
         }
@@ -156,8 +193,10 @@ final class IdentifiedItemColumn<Item: Identifiable & Equatable>: ItemTypeColumn
     }
 
     override func haveEqualIDs(_ lhsIsOld: Bool, _ lhs: Int, _ rhsIsOld: Bool, _ rhs: Int) -> Bool {
-        (lhsIsOld ? old : new).typed(Item.self)[lhs].id == (rhsIsOld ? old : new).typed(Item.self)[rhs].id
+        (lhsIsOld ? old : new).item(lhs, Item.self).pointee.id == (rhsIsOld ? old : new).item(rhs, Item.self).pointee.id
     }
 
-    override func areEqual(old: Int, new: Int) -> Bool { self.old.typed(Item.self)[old] == self.new.typed(Item.self)[new] }
+    override func areEqual(old: Int, new: Int) -> Bool {
+        self.old.item(old, Item.self).pointee == self.new.item(new, Item.self).pointee
+    }
 }

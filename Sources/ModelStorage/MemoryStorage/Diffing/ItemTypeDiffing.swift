@@ -43,13 +43,18 @@ final class ItemColumns {
     @exclusivity(unchecked) private var recentKinds = (RecentKind(), RecentKind())
     /// The lengths of the old and new lists: the most items of one type each column holds.
     private let capacities: (old: Int, new: Int)
-    /// Whether every id is hashed (see ``IdentifiedItemColumn``).
+    /// Whether every id is hashed (see ``IdentifiedItemColumn``) and every item copied, not read
+    /// in place: the general path, for the tests that compare the two.
     private let hashedIDsOnly: Bool
+    /// Whether items of exactly a column's type are read where their lists store them (when the
+    /// existential layout is the one ``ExistentialValuePlacement`` expects), not copied.
+    private let readsInPlace: Bool
 
     /// Columns for lists of `oldCount` and `newCount` items.
     init(oldCount: Int, newCount: Int, hashedIDsOnly: Bool = false) {
         capacities = (oldCount, newCount)
         self.hashedIDsOnly = hashedIDsOnly
+        readsInPlace = !hashedIDsOnly && existentialLayoutHolds
     }
 
     /// The keys of `items`, the old list's or the new one's, and whether any is identified.
@@ -57,37 +62,35 @@ final class ItemColumns {
     func keys(of items: [any Sendable], isOld: Bool) -> (keys: [TypedItemKey], anyIdentified: Bool) {
         // Items are read in place (borrowed), not copied out of the array one by one.
         items.withUnsafeBufferPointer { items in
-            keys(count: items.count, isOld: isOld) { each in
-                for offset in items.indices { each(items.baseAddress! + offset) }
-            }
+            keys(count: items.count, isOld: isOld) { run in run(ExistentialRun(items)) }
         }
     }
 
     /// The keys of the items of `sections`, section after section, read in place in their trees.
     func keys(of sections: [StoredSection], isOld: Bool) -> (keys: [TypedItemKey], anyIdentified: Bool) {
-        keys(count: sections.reduce(0) { $0 + $1.count }, isOld: isOld) { each in
-            for section in sections { section.forEachModel(each) }
+        keys(count: sections.reduce(0) { $0 + $1.count }, isOld: isOld) { run in
+            for section in sections { section.forEachModelRun(run) }
         }
     }
 
-    /// The keys of the `count` items `items` gives one by one, in order: each item is added to
-    /// its type's column (or keyed as never matching), then each column writes its items' keys.
-    private func keys(count: Int, isOld: Bool, _ items: ((UnsafePointer<any Sendable>) -> Void) -> Void)
+    /// The keys of the `count` items `runs` gives a run at a time, in order: each item is added
+    /// to its type's column (or keyed as never matching), then each column writes its items' keys.
+    private func keys(count: Int, isOld: Bool, _ runs: ((ExistentialRun) -> Void) -> Void)
         -> (keys: [TypedItemKey], anyIdentified: Bool)
     {
         var unmatched = 0
         let keys = [TypedItemKey](unsafeUninitializedCapacity: count) { keys, initialized in
             var offset = 0
-            items { item in
-                precondition(offset < count, "more items than counted")
-                if !self.add(item.pointee, offset: offset, isOld: isOld) {
-                    let packed = UInt64(UInt(bitPattern: offset)) << 1 | (isOld ? 1 : 0)
-                    (keys.baseAddress! + offset).initialize(to: TypedItemKey(
+            runs { run in
+                precondition(offset + run.count <= count, "more items than counted")
+                for index in 0..<run.count where !self.add(run[index], offset: offset + index, isOld: isOld) {
+                    let packed = UInt64(UInt(bitPattern: offset + index)) << 1 | (isOld ? 1 : 0)
+                    (keys.baseAddress! + offset + index).initialize(to: TypedItemKey(
                         fingerprint: mixedBits(packed), type: TypedItemKey.unmatchedType, isOld: isOld, fingerprintIsID: false,
-                        index: offset, columns: self))
+                        index: offset + index, columns: self))
                     unmatched += 1
                 }
-                offset += 1
+                offset += run.count
             }
             precondition(offset == count, "fewer items than counted")
             for column in unownedColumns { column.with { $0.writeKeys(isOld: isOld, into: keys.baseAddress!, columns: self) } }
@@ -96,19 +99,38 @@ final class ItemColumns {
         return (keys, unmatched < count)
     }
 
-    /// Adds `item`, at `offset` in its list, to its type's column, and answers whether it has one
-    /// (else it never matches): its existential is opened once, and the type it holds looked up
-    /// (the two last types first); an item of a class is added by its dynamic type.
-    private func add(_ item: any Sendable, offset: Int, isOld: Bool) -> Bool {
+    /// Adds the item at `item`, at `offset` in its list, to its type's column, and answers
+    /// whether it has one (else it never matches): the type its existential holds is read from
+    /// the container and looked up (the two last types first); an item of exactly a column's type
+    /// is read in place, one of a class is cast to its dynamic type.
+    private func add(_ item: UnsafePointer<any Sendable>, offset: Int, isOld: Bool) -> Bool {
+        guard readsInPlace, let word = _containerTypeWord(item) else {
+            return add(copying: item.pointee, offset: offset, isOld: isOld)
+        }
+        switch kind(ofStored: unsafeBitCast(word, to: Any.Type.self), item) {
+        case let .column(index):
+            unownedColumns[index].with { column in
+                let address = column.placement.address(in: item)
+                if isOld { column.old.add(address, offset: offset) } else { column.new.add(address, offset: offset) }
+            }
+            return true
+        case .dynamic:
+            return add(casting: item.pointee, offset: offset, isOld: isOld)
+        case .unidentified:
+            return false
+        }
+    }
+
+    /// ``add(_:offset:isOld:)`` by copies: the existential is opened, and an item of exactly a
+    /// column's type copied into the column. The path when items are not read in place.
+    private func add(copying item: any Sendable, offset: Int, isOld: Bool) -> Bool {
         func opened<Stored>(_ value: Stored) -> Bool {
-            switch kind(ofStored: Stored.self, item) {
+            switch withUnsafePointer(to: item, { kind(ofStored: Stored.self, $0) }) {
             case let .column(index):
                 unownedColumns[index].with { $0.add(value, isOld: isOld, offset: offset) }
                 return true
             case .dynamic:
-                guard let index = column(of: item) else { return false }
-                unownedColumns[index].with { $0.add(casting: item, isOld: isOld, offset: offset) }
-                return true
+                return add(casting: item, offset: offset, isOld: isOld)
             case .unidentified:
                 return false
             }
@@ -118,13 +140,21 @@ final class ItemColumns {
         return _openExistential(item, do: opened)
     }
 
+    /// Adds `item`, of a class or an existential boxed in another, cast to its dynamic type.
+    private func add(casting item: any Sendable, offset: Int, isOld: Bool) -> Bool {
+        guard let index = column(of: item) else { return false }
+        unownedColumns[index].with { $0.add(casting: item, isOld: isOld, offset: offset) }
+        return true
+    }
+
     /// How the items whose existential holds `storedType` are keyed (`item` is one of them):
     /// the two types met last first, then every type met, then, for a type first met, found out.
-    private func kind(ofStored storedType: Any.Type, _ item: any Sendable) -> StoredKind {
+    private func kind(ofStored storedType: Any.Type, _ item: UnsafePointer<any Sendable>) -> StoredKind {
         let stored = ObjectIdentifier(storedType)
         if recentKinds.0.type == stored { return recentKinds.0.kind }
         if recentKinds.1.type == stored { return recentKinds.1.kind }
         let kind = kindOfStoredType.value(forType: stored) {
+            let item = item.pointee
             // A class (an instance may be of a subclass) or an existential boxed in this one
             // (each holds its own type): the dynamic type, item by item.
             guard !(storedType is AnyObject.Type), ObjectIdentifier(Swift.type(of: item)) == stored else { return .dynamic }
@@ -218,6 +248,8 @@ private func withTypedItemMatching<R>(
     moves: Bool, evenWithoutIdentities: Bool, hashedIDsOnly: Bool, _ body: (_Matching) -> R
 ) -> R? {
     let columns = ItemColumns(oldCount: oldCount, newCount: new.count, hashedIDsOnly: hashedIDsOnly)
+    // The columns keep the addresses of items in the old list and in `new` (in their arrays' and
+    // trees' storage, which does not move while it is alive and unchanged): both outlive them.
     return withExtendedLifetime(columns) {
         let oldKeys = oldKeys(columns)
         guard oldKeys.anyIdentified || evenWithoutIdentities else { return nil }

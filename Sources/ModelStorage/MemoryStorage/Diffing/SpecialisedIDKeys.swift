@@ -18,9 +18,9 @@ import FingerprintDiff
 /// mixed by a bijection: equal exactly when the ids are). So the matching is the one of hashed
 /// ids.
 protocol SpecialisedIDKeys {
-    /// Writes the keys of the items at `indexes` of the column `items` (of the column's type),
-    /// each at its offset (`offsets[index]`) in `keys`, from `template`.
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    /// Writes the keys of the items at `indexes` of the column whose items (of the column's
+    /// type) are at the addresses `items`, each at its offset (`offsets[index]`) in `keys`, from `template`.
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>)
 }
 
@@ -51,23 +51,23 @@ func specialisedIDKeys<Item: Identifiable>(of _: Item.Type) -> (any SpecialisedI
     return keys as? any SpecialisedIDKeys.Type
 }
 
-/// Writes the keys of the items at `indexes` of `items` (of type `Item`), their ids
+/// Writes the keys of the items at `indexes` of the addresses `items` (of `Item`s), their ids
 /// fingerprinted by `fingerprint`; inlined into each conformance, where `Item.ID` is concrete.
 @inline(__always)
 private func writeSpecialisedKeys<Item: Identifiable>(
-    of items: UnsafeRawPointer, _: Item.Type, indexes: Range<Int>, offsets: UnsafePointer<Int>, template: ColumnKeyTemplate,
+    of items: UnsafePointer<UnsafeRawPointer>, _: Item.Type, indexes: Range<Int>, offsets: UnsafePointer<Int>, template: ColumnKeyTemplate,
     into keys: UnsafeMutablePointer<TypedItemKey>, isID: Bool, fingerprint: (Item.ID) -> UInt64
 ) {
-    let items = items.assumingMemoryBound(to: Item.self)
     for index in indexes {
-        (keys + offsets[index]).initialize(to: template.key(fingerprint(items[index].id), isID: isID, index: index))
+        let item = items[index].assumingMemoryBound(to: Item.self)
+        (keys + offsets[index]).initialize(to: template.key(fingerprint(item.pointee.id), isID: isID, index: index))
     }
 }
 
 /// ``SpecialisedIDKeys`` of items whose ids are `Int`s.
 enum IntIDKeys<Item> {}
 extension IntIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == Int {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits(UInt64(bitPattern: Int64($0))) }
@@ -77,7 +77,7 @@ extension IntIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == Int 
 /// ``SpecialisedIDKeys`` of items whose ids are `Int64`s.
 enum Int64IDKeys<Item> {}
 extension Int64IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == Int64 {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits(UInt64(bitPattern: $0)) }
@@ -87,7 +87,7 @@ extension Int64IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == In
 /// ``SpecialisedIDKeys`` of items whose ids are `UInt64`s.
 enum UInt64IDKeys<Item> {}
 extension UInt64IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == UInt64 {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits($0) }
@@ -97,7 +97,7 @@ extension UInt64IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == U
 /// ``SpecialisedIDKeys`` of items whose ids are `UInt`s.
 enum UIntIDKeys<Item> {}
 extension UIntIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == UInt {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits(UInt64($0)) }
@@ -107,7 +107,7 @@ extension UIntIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == UIn
 /// ``SpecialisedIDKeys`` of items whose ids are `Int32`s (sign-extended: still a bijection).
 enum Int32IDKeys<Item> {}
 extension Int32IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == Int32 {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits(UInt64(bitPattern: Int64($0))) }
@@ -117,7 +117,7 @@ extension Int32IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == In
 /// ``SpecialisedIDKeys`` of items whose ids are `UInt32`s.
 enum UInt32IDKeys<Item> {}
 extension UInt32IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == UInt32 {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: true) { mixedBits(UInt64($0)) }
@@ -128,7 +128,7 @@ extension UInt32IDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == U
 /// (its NFC form's UTF-8, so `==` strings share it), not its `Hashable` hash.
 enum StringIDKeys<Item> {}
 extension StringIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == String {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: false) { Fingerprint(of: $0).rawValue }
@@ -138,7 +138,7 @@ extension StringIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == S
 /// ``SpecialisedIDKeys`` of items whose ids are `UUID`s: the diff core's key of its 16 bytes.
 enum UUIDIDKeys<Item> {}
 extension UUIDIDKeys: SpecialisedIDKeys where Item: Identifiable, Item.ID == UUID {
-    static func writeKeys(ofItemsAt items: UnsafeRawPointer, indexes: Range<Int>, offsets: UnsafePointer<Int>,
+    static func writeKeys(ofItemsAt items: UnsafePointer<UnsafeRawPointer>, indexes: Range<Int>, offsets: UnsafePointer<Int>,
                           template: ColumnKeyTemplate, into keys: UnsafeMutablePointer<TypedItemKey>) {
         writeSpecialisedKeys(of: items, Item.self, indexes: indexes, offsets: offsets, template: template, into: keys,
                              isID: false) { Fingerprint(of: $0).rawValue }

@@ -109,9 +109,20 @@ struct StoredSection: Sendable {
     /// Calls `body` with the model of every item, in order, read in place in the tree (valid
     /// only during the call). O(items).
     func forEachModel(_ body: (UnsafePointer<any Sendable>) -> Void) {
+        forEachModelRun { run in
+            for index in 0..<run.count { body(run[index]) }
+        }
+    }
+
+    /// Calls `body` with the models of the items a chunk of the tree at a time, in order, read in
+    /// place: the addresses stay valid while this section's tree is alive and unchanged (its
+    /// chunks do not move). O(items / 64) calls.
+    func forEachModelRun(_ body: (ExistentialRun) -> Void) {
         entries.forEachChunk { chunk in
             chunk.withUnsafeBufferPointer { items in
-                for index in items.indices { body((items.baseAddress! + index).pointer(to: \.model)!) }
+                guard let first = items.baseAddress else { return }
+                body(ExistentialRun(first: first.pointer(to: \.model)!, count: items.count,
+                                    stride: MemoryLayout<StoredItem>.stride))
             }
         }
     }
