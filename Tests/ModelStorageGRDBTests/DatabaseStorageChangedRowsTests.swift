@@ -280,6 +280,11 @@ struct DatabaseStorageChangedRowsTests {
     /// An observer that writes to the database while an update is delivered (through the
     /// storage's own writer, so the journal records it): each write arrives as the next update,
     /// every update passes the oracle, and the storage ends showing the database.
+    ///
+    /// The waits only guard against a hang: the 13 rounds are sequential (each write is made in
+    /// the delivery of the update before it) and each waits on the main actor, which this suite's
+    /// other tests share; under load (suites running at once on two busy cores) a 30-second wait
+    /// once ran out, as the main-actor waits of the pool-closing test grew to 50-62 s.
     @Test("an observer writing to the database during delivery", arguments: [false, true])
     func observerWritesDuringDelivery(pool: Bool) async throws {
         let database = try TemporaryDatabase()
@@ -309,9 +314,9 @@ struct DatabaseStorageChangedRowsTests {
         defer { observation.cancel() }
         try await recorder.wait { storage.isObserving }
         try await writer.write { db in try db.execute(sql: "UPDATE book SET rank = rank + 1 WHERE id = 1") }
-        try await recorder.wait(timeout: .seconds(30)) { writesLeft == 0 && recorder.updates.count >= 13 }
+        try await recorder.wait(timeout: .seconds(240)) { writesLeft == 0 && recorder.updates.count >= 13 }
         let expected = try idsInDatabase(writer)
-        try await recorder.wait(timeout: .seconds(30)) { storage.ids == expected }
+        try await recorder.wait(timeout: .seconds(240)) { storage.ids == expected }
         #expect(storage.ids == expected)
         #expect(recorder.updates.count == 13, "one update per commit: \(recorder.updates.count)")
         #expect(recorder.failures.isEmpty, "\(recorder.failures)")
