@@ -150,9 +150,10 @@ import SeededRandom
             let meanwhileID = nextID
             nextID += 10 * changed + 10
             var rounds = 0
-            background.backgroundDiffDidFinish = {
+            // Weak: the storage keeps the hook, which would keep the storage.
+            background.backgroundDiffDidFinish = { [weak background] in
                 rounds += 1
-                guard rounds <= changed else { return }
+                guard rounds <= changed, let background else { return }
                 var editRandom = SplitMix64(seed: seeds[rounds - 1]), id = meanwhileID + 10 * rounds
                 try! Self.randomEdit(background, &editRandom, nextID: &id)
             }
@@ -208,9 +209,9 @@ import SeededRandom
             let meanwhile = Int.random(in: 0..<3, using: &random) == 0
                 ? Fixture.edit(synchronous.items, &random, nextID: &nextID) : nil
             var rounds = 0
-            background.backgroundDiffDidFinish = {
+            background.backgroundDiffDidFinish = { [weak background] in
                 rounds += 1
-                if rounds == 1, let meanwhile { background.setItems(meanwhile) }
+                if rounds == 1, let meanwhile { background?.setItems(meanwhile) }
             }
             if let meanwhile { synchronous.setItems(meanwhile) }
             synchronous.setItems(new)

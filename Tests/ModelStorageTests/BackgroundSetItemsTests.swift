@@ -83,9 +83,10 @@ import SeededRandom
         // (A section that does not exist yet has nothing to diff from: the call is synchronous.)
         let meanwhile = section < 2 && Int.random(in: 0..<3, using: &random) == 0 ? Cell(id: 5_000 + Int(seed)) : nil
         var rounds = 0
-        background.backgroundDiffDidFinish = {
+        // Weak: the storage keeps the hook, which would keep the storage.
+        background.backgroundDiffDidFinish = { [weak background] in
             rounds += 1
-            if rounds == 1, let meanwhile { try! background.insertItem(meanwhile, to: IndexPath(indexes: [0, 0])) }
+            if rounds == 1, let meanwhile { try! background?.insertItem(meanwhile, to: IndexPath(indexes: [0, 0])) }
         }
         if let meanwhile { try synchronous.insertItem(meanwhile, to: IndexPath(indexes: [0, 0])) }
         try synchronous.setItems(new, forSection: section)
@@ -168,9 +169,9 @@ import SeededRandom
         }
         let recorder = Self.record(storage), syncRecorder = Self.record(synchronous)
         var rounds = 0
-        storage.backgroundDiffDidFinish = {
+        storage.backgroundDiffDidFinish = { [weak storage] in
             rounds += 1
-            if rounds == 1 { try! storage.insertItem(Cell(id: 100), to: IndexPath(indexes: [0, 3])) }
+            if rounds == 1 { try! storage?.insertItem(Cell(id: 100), to: IndexPath(indexes: [0, 3])) }
         }
         let new = [Cell(id: 7), Cell(id: 3, version: 1), Cell(id: 101), Cell(id: 50)]
         try synchronous.insertItem(Cell(id: 100), to: IndexPath(indexes: [0, 3]))
@@ -186,9 +187,9 @@ import SeededRandom
         try storage.addItem(Cell(id: 1))
         try synchronous.addItem(Cell(id: 1))
         var rounds = 0
-        storage.backgroundDiffDidFinish = {
+        storage.backgroundDiffDidFinish = { [weak storage] in
             rounds += 1
-            try! storage.addItem(Cell(id: 100 + rounds))
+            try! storage?.addItem(Cell(id: 100 + rounds))
         }
         let recorder = Self.record(storage), syncRecorder = Self.record(synchronous)
         for id in 1...backgroundDiffRounds { try synchronous.addItem(Cell(id: 100 + id)) }
