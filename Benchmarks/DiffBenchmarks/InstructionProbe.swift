@@ -44,6 +44,16 @@ enum InstructionReport {
             let diff = { try! storages[next].setItems(new, forSection: 0); next += 1 }
             diff()
             instructionProbe(runs, diff)
+        } else if scenario.hasPrefix("release-two-types-") {
+            // The release of a filled storage's section (what setItems and setSections pay for
+            // the tree they replace): storages of N items of two types, one released per run.
+            let items = twoTypes(mixScenario(count: scenarioCount(scenario, prefix: "release-two-types-")).old)
+            var storages: [MemoryStorage?] = (0...runs).map { _ in MemoryStorage() }
+            for storage in storages { try! storage!.addItems(items) }
+            var next = 0
+            let release = { storages[next] = nil; next += 1 }
+            release()
+            instructionProbe(runs, release)
         } else if scenario.hasPrefix("storagelist-prepared-") {
             // The benchmark's first-change row as it runs: each change on a host made just before
             // it (outside the probe), so that a cache simulation (callgrind --cache-sim=yes) sees
@@ -89,7 +99,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, release-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

@@ -4,22 +4,28 @@ extension CountedTree {
     /// equal sizes). O(n).
     init<S: Sequence<Element>>(_ elements: S, order: Int = defaultOrder) {
         let all = Array(elements)
-        self.init(count: all.count, order: order) { range, leaf in leaf.append(contentsOf: all[range]) }
+        self = all.withUnsafeBufferPointer { all in
+            CountedTree(count: all.count, order: order) { range, leaf in
+                leaf.initialize(from: all.baseAddress! + range.lowerBound, count: range.count)
+            }
+        }
     }
 
-    /// A tree of `count` elements whose leaves `fill` makes: called once per leaf, in order,
-    /// with the positions the leaf holds and its (empty) element array, which it appends exactly
-    /// those elements to; the leaves are laid out as by ``init(_:order:)``. What builds a large
-    /// tree without an array of all its elements first. O(n).
-    init(count: Int, order: Int = defaultOrder, fill: (Range<Int>, inout [Element]) -> Void) {
+    /// A tree of `count` elements whose leaves `initialize` writes in place: called once per
+    /// leaf, in order, with the positions the leaf holds and the start of its storage, of which
+    /// it initializes exactly that many elements (the storage is uninitialized before); the
+    /// leaves are laid out as by ``init(_:order:)``. What builds a large tree without an array of
+    /// all its elements first, and without an append (a capacity and a uniqueness check, a count
+    /// update) per element. O(n).
+    init(count: Int, order: Int = defaultOrder,
+         initializing initialize: (Range<Int>, UnsafeMutablePointer<Element>) -> Void) {
         self.init(order: order)
         guard count > 0 else { return }
         var level = Self.chunks(of: count, order: order).map { range in
-            var leaf: [Element] = []
-            leaf.reserveCapacity(range.count)
-            fill(range, &leaf)
-            precondition(leaf.count == range.count, "CountedTree: a leaf was filled with the wrong number of elements")
-            return Node(leaf: leaf)
+            Node(leaf: [Element](unsafeUninitializedCapacity: range.count) { leaf, initialized in
+                initialize(range, leaf.baseAddress!)
+                initialized = range.count
+            })
         }
         while level.count > 1 {
             let below = level

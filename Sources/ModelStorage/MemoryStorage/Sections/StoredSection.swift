@@ -289,8 +289,9 @@ struct StoredSection: Sendable {
     /// their labels spread over the whole range; then the items at the offsets `fresh` take the
     /// identities from `firstFresh` on, in order, and they and those at `changed` the revision
     /// `revision` (what `_DiffedItems.assign(fresh:revision:)` gives, without a copy of the
-    /// arrays). Each leaf is filled in place (no array of all the items, then copies of its
-    /// parts). O(items).
+    /// arrays). Each leaf is initialized in place (no array of all the items, then copies of its
+    /// parts), its models copied by a `ModelCopier` (a plain struct's bits, without a call of its
+    /// copy witness per item). O(items).
     private static func tree(_ items: ArraySlice<any Sendable>, slots: ArraySlice<UInt64>, revisions: ArraySlice<UInt64>?,
                              fresh: [Int] = [], firstFresh: UInt64 = 0, changed: [Int] = [], revision: UInt64 = 0)
         -> CountedTree<StoredItem>
@@ -306,18 +307,50 @@ struct StoredSection: Sendable {
             for offset in changed { revisions[offset] = revision }
             return tree(items, slots: slots[...], revisions: revisions[...])
         }
+        precondition(slots.count == items.count && (revisions?.count ?? items.count) == items.count,
+                     "StoredSection: items, identities and revisions of different counts")
         let step = Labels.wholeRangeStep(count: items.count)
         return items.withUnsafeBufferPointer { items in
             slots.withUnsafeBufferPointer { slots in
-                CountedTree(count: items.count) { range, leaf in
-                    for offset in range {
-                        leaf.append(StoredItem(model: items[offset], slot: slots[offset],
-                                               revision: revisions.map { $0[$0.startIndex + offset] } ?? revision,
-                                               label: step &* UInt64(offset + 1)))
+                withOptionalBuffer(of: revisions) { revisions in
+                    var models = ModelCopier()
+                    return CountedTree(count: items.count) { range, leaf in
+                        initializeLeaf(leaf, range: range, items: items.baseAddress!, slots: slots.baseAddress!,
+                                       revisions: revisions?.baseAddress, revision: revision, step: step, models: &models)
                     }
                 }
             }
         }
+    }
+
+    /// Initializes `leaf` (uninitialized) to the items at the offsets `range` of `items`, with
+    /// their identities and revisions (every one `revision` when `revisions` is `nil`) and the
+    /// labels `step` times one past their offsets; field by field, the models' copies written in
+    /// place by `models`. O(range.count).
+    @inline(__always)
+    private static func initializeLeaf(_ leaf: UnsafeMutablePointer<StoredItem>, range: Range<Int>,
+                                       items: UnsafePointer<any Sendable>, slots: UnsafePointer<UInt64>,
+                                       revisions: UnsafePointer<UInt64>?, revision: UInt64, step: UInt64,
+                                       models: inout ModelCopier) {
+        var copier = models
+        defer { models = copier }
+        var item = leaf
+        var label = step &* UInt64(truncatingIfNeeded: range.lowerBound &+ 1)
+        for offset in range {
+            copier.initialize(item.pointer(to: \.model)!, to: items + offset)
+            item.pointer(to: \.slot)!.initialize(to: slots[offset])
+            item.pointer(to: \.revision)!.initialize(to: revisions?[offset] ?? revision)
+            item.pointer(to: \.label)!.initialize(to: label)
+            item += 1
+            label &+= step
+        }
+    }
+
+    /// `body` of the elements of `slice` read in place, or of `nil` when there is no slice.
+    private static func withOptionalBuffer<Result>(of slice: ArraySlice<UInt64>?,
+                                                   _ body: (UnsafeBufferPointer<UInt64>?) -> Result) -> Result {
+        guard let slice else { return body(nil) }
+        return slice.withUnsafeBufferPointer { body($0) }
     }
 
     /// With the trait `InternalChecks`, traps unless the labels grow strictly with the offsets.
