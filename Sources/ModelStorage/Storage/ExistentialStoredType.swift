@@ -15,11 +15,20 @@ func _containerTypeWord(_ item: UnsafePointer<any Sendable>) -> UnsafeRawPointer
 @inlinable @inline(__always)
 func storedTypeWord(of type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
 
+/// Whether an `any Sendable` keeps a `T` in its three-word inline buffer rather than in a heap
+/// box: exactly when `T` is bitwise takable, fits in the buffer and needs no more than a word's
+/// alignment (the runtime's rule; its `isValueInline`). The one statement of that rule for every
+/// in-place read of an existential here.
+@inlinable @inline(__always)
+func _isKeptInline<T>(_: T.Type) -> Bool {
+    let word = MemoryLayout<UnsafeRawPointer>.stride
+    return _isBitwiseTakable(T.self) && MemoryLayout<T>.size <= 3 * word && MemoryLayout<T>.alignment <= word
+}
+
 /// Where, in an `any Sendable` container that holds exactly a `T`, the value lies: in the
-/// container's three-word inline buffer, or in the heap box whose address is the buffer's first
-/// word, past the box's header. A value is inline exactly when it is bitwise takable, fits in the
-/// buffer and needs no more than a word's alignment; a box is a heap object (two words) followed
-/// by the value at its alignment. These are the rules of Swift's stable ABI (the runtime's
+/// container's three-word inline buffer (``_isKeptInline(_:)``), or in the heap box whose address
+/// is the buffer's first word, past the box's header: a heap object (two words) followed by the
+/// value at its alignment. These are the rules of Swift's stable ABI (the runtime's
 /// `projectBuffer`), checked on samples by ``existentialLayoutHolds``.
 ///
 /// Lets a pass over many items read each one where it is stored, without copying the existential
@@ -33,7 +42,7 @@ struct ExistentialValuePlacement {
     /// The placement of a `T`'s value.
     init<T>(of _: T.Type) {
         let word = MemoryLayout<UnsafeRawPointer>.stride
-        isInline = _isBitwiseTakable(T.self) && MemoryLayout<T>.size <= 3 * word && MemoryLayout<T>.alignment <= word
+        isInline = _isKeptInline(T.self)
         let alignmentMask = MemoryLayout<T>.alignment - 1
         boxOffset = (2 * word + alignmentMask) & ~alignmentMask
     }

@@ -16,14 +16,12 @@ func _exactCast<T>(_ item: any Sendable, to _: T.Type) -> T? {
 /// `item.pointee as? T` (see `_exactCast(_:to:)`), read in place when the existential holds
 /// exactly a `T` stored in its inline buffer: no copy of the existential is made, opened and
 /// destroyed. An `any Sendable` is laid out as `Any` is (three words of inline buffer, then the
-/// value's type), and a value is kept in the buffer exactly when it is bitwise takable, fits in
-/// it and needs no more than a word's alignment (the runtime's rule); any other `T`, and any
-/// item whose type is not exactly `T`, goes through `_exactCast(_:to:)`.
+/// value's type), and a value is kept in the buffer by the runtime's rule (`_isKeptInline(_:)`);
+/// any other `T`, and any item whose type is not exactly `T`, goes through `_exactCast(_:to:)`.
 @inlinable @inline(__always)
 func _exactCast<T>(at item: UnsafePointer<any Sendable>, to _: T.Type) -> T? {
-    let word = MemoryLayout<Int>.size
-    if _isBitwiseTakable(T.self), MemoryLayout<T>.size <= 3 * word, MemoryLayout<T>.alignment <= word,
-       MemoryLayout<any Sendable>.size == 4 * word, _containerTypeWord(item) == storedTypeWord(of: T.self) {
+    if _isKeptInline(T.self), MemoryLayout<any Sendable>.size == 4 * MemoryLayout<UnsafeRawPointer>.stride,
+       _containerTypeWord(item) == storedTypeWord(of: T.self) {
         return UnsafeRawPointer(item).load(as: T.self)
     }
     return _exactCast(item.pointee, to: T.self)

@@ -45,12 +45,9 @@ struct ModelCopier {
         }
     }
 
-    /// Whether a value of type `T` is trivial and kept in an existential's inline buffer.
-    private static func qualifies<T>(_: T.Type) -> Bool {
-        let word = MemoryLayout<UInt>.size
-        return _isPOD(T.self) && MemoryLayout<T>.size <= 3 * word && MemoryLayout<T>.alignment <= word
-            && MemoryLayout<any Sendable>.size == 4 * word
-    }
+    /// Whether a value of type `T` is trivial and kept in an existential's inline buffer (the
+    /// container's size is checked by `existentialLayoutHolds`, before any type is learned).
+    private static func qualifies<T>(_: T.Type) -> Bool { _isPOD(T.self) && _isKeptInline(T.self) }
 
     /// `word` in the first free place of `words`; nothing when all four are taken.
     private static func remember(_ word: UInt, in words: inout (UInt, UInt, UInt, UInt)) {
