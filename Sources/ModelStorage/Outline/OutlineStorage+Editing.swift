@@ -1,0 +1,231 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Adding, replacing, removing and moving items. Each call is one update of the rows (none when
+/// it changes no row: an item added under a collapsed parent) and changes nothing when it throws.
+extension OutlineStorage {
+    /// Adds `items` after the children of `parent` (`nil`: after the roots), collapsed and
+    /// without children. O(k log n) for k items, plus O(depth × siblings) to find their place.
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `parent` not in the tree,
+    ///   ``OutlineError/duplicateID(_:)`` when an id of `items` is in the tree or listed twice.
+    public func append(_ items: [Item], to parent: Item.ID?) throws(OutlineError) {
+        if let parent { try requireItem(parent) }
+        try requireNewIDs(items)
+        add(items, under: parent, at: tree.children(of: parent)!.count)
+    }
+
+    /// Adds `items` just before `sibling`, under its parent.
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `sibling` not in the tree,
+    ///   ``OutlineError/duplicateID(_:)`` as ``append(_:to:)``.
+    public func insert(_ items: [Item], before sibling: Item.ID) throws(OutlineError) {
+        let (parent, index) = try place(of: sibling)
+        try requireNewIDs(items)
+        add(items, under: parent, at: index)
+    }
+
+    /// Adds `items` just after `sibling` (before the next sibling), under its parent.
+    ///
+    /// - Throws: as ``insert(_:before:)``.
+    public func insert(_ items: [Item], after sibling: Item.ID) throws(OutlineError) {
+        let (parent, index) = try place(of: sibling)
+        try requireNewIDs(items)
+        add(items, under: parent, at: index + 1)
+    }
+
+    /// Gives the item of `item.id` new content, keeping its place, children and expansion; its
+    /// row, when shown, is reported updated. Nothing happens when the item is equal to the one
+    /// held. O(log n).
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)``.
+    public func replace(_ item: Item) throws(OutlineError) {
+        try requireItem(item.id)
+        let old = tree.nodes[item.id]!.item
+        guard old != item else { return }
+        let shown = tree.isVisible(item.id)
+        changeRows { () throws(StorageError) in
+            if shown { try rows.replaceItem(old, with: item) }
+            tree.replace(item)
+        }
+    }
+
+    /// Removes the items of `ids` with their descendants (an id listed twice, or below another
+    /// listed one, is removed once), and forgets their expansion. O(k log n) for the k rows
+    /// removed, plus O(removed items + depth × siblings).
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
+    ///   removed then.
+    public func remove(_ ids: [Item.ID]) throws(OutlineError) {
+        for id in ids { try requireItem(id) }
+        let listed = Set(ids)
+        var seen = Set<Item.ID>()
+        let tops = ids.filter { id in
+            guard seen.insert(id).inserted else { return false }
+            var ancestor = tree.nodes[id]!.parent
+            while let step = ancestor {
+                if listed.contains(step) { return false }
+                ancestor = tree.nodes[step]!.parent
+            }
+            return true
+        }
+        let parents = Set(tops.compactMap { tree.nodes[$0]!.parent })
+        changeRows { () throws(StorageError) in
+            for id in tops { try removeSubtree(id) }
+            for parent in parents where tree.children(of: parent)?.isEmpty == true { try refreshRow(of: parent) }
+        }
+    }
+
+    /// Moves `id`, with its subtree and their expansion, to `parent` (`nil`: the roots) at child
+    /// index `index`, counted among `parent`'s children once `id` has left its place (as UIKit
+    /// reads a move). The rows that stay shown are reported as moves, the others as deletions or
+    /// insertions. O(k log n) for k rows of the subtree, plus O(depth × siblings).
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` for `id` or `parent` not in the tree,
+    ///   ``OutlineError/moveIntoOwnSubtree(_:)`` when `parent` is `id` or below it,
+    ///   ``OutlineError/childIndexOutOfRange(_:childCount:)``.
+    public func move(_ id: Item.ID, to parent: Item.ID?, at index: Int) throws(OutlineError) {
+        try requireItem(id)
+        if let parent {
+            try requireItem(parent)
+            guard !tree.isInSubtree(parent, of: id) else { throw .moveIntoOwnSubtree(String(describing: id)) }
+        }
+        let oldParent = tree.nodes[id]!.parent
+        let siblings = tree.children(of: parent)!
+        let childCount = siblings.count - (oldParent == parent ? 1 : 0)
+        guard index >= 0 && index <= childCount else { throw .childIndexOutOfRange(index, childCount: childCount) }
+        guard oldParent != parent || siblings.firstIndex(of: id) != index else { return }
+        let oldRow = tree.isVisible(id) ? row(of: id) : nil
+        let count = oldRow == nil ? 0 : tree.visibleRows(of: id).count
+        let oldLevel = tree.level(of: id)!
+        let parentWasLeaf = tree.children(of: parent)!.isEmpty
+        changeRows { () throws(StorageError) in
+            tree.move(id, to: parent, at: index)
+            let shown = tree.isVisible(id)
+            switch (oldRow, shown) {
+            case let (oldRow?, true):
+                let next = rowAfterSubtree(of: id)
+                try moveRows(count: count, from: oldRow, to: next > oldRow ? next - count : next)
+            case let (oldRow?, false):
+                try removeRows(count: count, at: oldRow)
+            case (nil, true):
+                try insertRows(tree.visibleRows(of: id), at: rowAfterSubtree(of: id))
+            case (nil, false):
+                break
+            }
+            try refreshAfterMove(of: id, from: oldParent, oldLevel: oldLevel, parentWasLeaf: parentWasLeaf)
+        }
+    }
+
+    /// Makes `items` the children of `parent` (`nil`: the roots), matched by id with the children
+    /// it has: a child whose id stays keeps its subtree and expansion (its row moved when its
+    /// place changed, updated when its content did), a child whose id goes is removed with its
+    /// subtree, a new id is added collapsed. The "reloaded from disk" case. O(k log n) for the k
+    /// rows inserted, removed, moved or updated, plus O(children + depth × siblings).
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `parent` not in the tree,
+    ///   ``OutlineError/duplicateID(_:)`` when `items` list an id twice or an id that is in the
+    ///   tree elsewhere than among `parent`'s children.
+    public func setChildren(_ items: [Item], of parent: Item.ID?) throws(OutlineError) {
+        if let parent { try requireItem(parent) }
+        var newIDs = Set<Item.ID>()
+        for item in items {
+            guard newIDs.insert(item.id).inserted,
+                  tree.nodes[item.id].map({ $0.parent == parent }) ?? true
+            else { throw .duplicateID(String(describing: item.id)) }
+        }
+        let old = tree.children(of: parent)!
+        changeRows { () throws(StorageError) in
+            for id in old where !newIDs.contains(id) { try removeSubtree(id) }
+            try replaceKept(items)
+            let added = items.filter { !tree.contains($0.id) }
+            tree.insert(added, under: parent, at: 0)
+            tree.reorderChildren(of: parent, to: items.map(\.id))
+            if showsChildren(of: parent) { try arrangeRows(ofChildren: items.map(\.id), under: parent, added: Set(added.map(\.id))) }
+            if old.isEmpty != items.isEmpty { try refreshRow(of: parent) }
+        }
+    }
+
+    // MARK: Steps
+
+    /// Adds `items` (checked new) under `parent` at child index `index`, with their rows.
+    private func add(_ items: [Item], under parent: Item.ID?, at index: Int) {
+        guard !items.isEmpty else { return }
+        let shown = showsChildren(of: parent)
+        let row = shown ? insertionRow(under: parent, at: index) : 0
+        let wasLeaf = tree.children(of: parent)!.isEmpty
+        changeRows { () throws(StorageError) in
+            tree.insert(items, under: parent, at: index)
+            if shown { try insertRows(items.map(\.id), at: row) }
+            if wasLeaf { try refreshRow(of: parent) }
+        }
+    }
+
+    /// Removes `id` (in the tree) and its subtree, with their rows.
+    private func removeSubtree(_ id: Item.ID) throws(StorageError) {
+        if tree.isVisible(id), let row = row(of: id) {
+            try removeRows(count: tree.visibleRows(of: id).count, at: row)
+        }
+        tree.remove(id)
+    }
+
+    /// Gives the items of `items` already in the tree their new content, rows included.
+    private func replaceKept(_ items: [Item]) throws(StorageError) {
+        for item in items {
+            guard let old = tree.nodes[item.id]?.item, old != item else { continue }
+            if tree.isVisible(item.id) { try rows.replaceItem(old, with: item) }
+            tree.replace(item)
+        }
+    }
+
+    /// Puts the rows of `parent`'s children (shown), in the tree's new order, where they go: the
+    /// rows of each kept child's subtree moved up to the place it takes, the rows of each added
+    /// child inserted there.
+    private func arrangeRows(ofChildren children: [Item.ID], under parent: Item.ID?, added: Set<Item.ID>) throws(StorageError) {
+        var cursor = parent.map { row(of: $0)! + 1 } ?? 0
+        for child in children {
+            let visible = tree.visibleRows(of: child)
+            if added.contains(child) {
+                try insertRows(visible, at: cursor)
+            } else if let start = row(of: child), start != cursor {
+                try moveRows(count: visible.count, from: start, to: cursor)
+            }
+            cursor += visible.count
+        }
+    }
+
+    /// Reports the rows a move changed besides their places: the moved subtree's when its level
+    /// changed, the old parent's when it has no children left, the new one's when it had none.
+    private func refreshAfterMove(of id: Item.ID, from oldParent: Item.ID?, oldLevel: Int, parentWasLeaf: Bool) throws(StorageError) {
+        if tree.level(of: id) != oldLevel, tree.isVisible(id) {
+            for row in tree.visibleRows(of: id) { try refreshRow(of: row) }
+        }
+        if let oldParent, tree.children(of: oldParent)!.isEmpty { try refreshRow(of: oldParent) }
+        if parentWasLeaf { try refreshRow(of: tree.nodes[id]!.parent) }
+    }
+
+    // MARK: Checks
+
+    /// Throws ``OutlineError/itemNotFound(_:)`` unless `id` is in the tree.
+    func requireItem(_ id: Item.ID) throws(OutlineError) {
+        guard tree.contains(id) else { throw .itemNotFound(String(describing: id)) }
+    }
+
+    /// Throws ``OutlineError/duplicateID(_:)`` when an id of `items` is in the tree or twice in `items`.
+    private func requireNewIDs(_ items: [Item]) throws(OutlineError) {
+        var seen = Set<Item.ID>()
+        for item in items where tree.contains(item.id) || !seen.insert(item.id).inserted {
+            throw .duplicateID(String(describing: item.id))
+        }
+    }
+
+    /// The parent and child index of `id`, or ``OutlineError/itemNotFound(_:)``.
+    private func place(of id: Item.ID) throws(OutlineError) -> (parent: Item.ID?, index: Int) {
+        try requireItem(id)
+        let parent = tree.nodes[id]!.parent
+        return (parent, tree.children(of: parent)!.firstIndex(of: id)!)
+    }
+}

@@ -1,0 +1,66 @@
+/// Expanding and collapsing: state kept by id, whether the item is shown or not.
+extension OutlineStorage {
+    /// Expands the items of `ids` (and, `recursively`, every item below them): the rows of their
+    /// children that are now shown are inserted after them, and their own rows reported updated
+    /// (the disclosure changed). Expanding an item without children records it: its children
+    /// show as soon as it has some. Expanding an item under a collapsed one records it too; its
+    /// rows show when its ancestors are expanded. O(k log n) for the k rows inserted, plus
+    /// O(subtree) for `recursively`.
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
+    ///   expanded then.
+    public func expand(_ ids: [Item.ID], recursively: Bool = false) throws(OutlineError) {
+        try setExpansion(of: ids, to: true, recursively: recursively)
+    }
+
+    /// Collapses the items of `ids` (and, `recursively`, every item below them, so that they
+    /// show collapsed when expanded again): the rows they hid are deleted, so a view drops
+    /// their selection, and their own rows reported updated. O(k log n) for the k rows
+    /// deleted, plus O(subtree) for `recursively`.
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
+    ///   collapsed then.
+    public func collapse(_ ids: [Item.ID], recursively: Bool = false) throws(OutlineError) {
+        try setExpansion(of: ids, to: false, recursively: recursively)
+    }
+
+    /// Whether `id` is expanded (kept by id: `false` for an id never expanded).
+    public func isExpanded(_ id: Item.ID) -> Bool { tree.expanded.contains(id) }
+
+    /// The ids expanded, to save and restore the outline's state. Setting it expands and
+    /// collapses what differs, in one update; an id not in the tree is kept, so that it applies
+    /// when its item is added (a state restored before the items load). O(visible rows).
+    public var expandedIDs: Set<Item.ID> {
+        get { tree.expanded }
+        set {
+            let before = tree.visibleRows()
+            let changed = tree.expanded.symmetricDifference(newValue)
+            changeRows { () throws(StorageError) in
+                tree.expanded = newValue
+                try replaceRows(from: before, to: tree.visibleRows(), at: 0)
+                for id in changed where tree.nodes[id]?.children.isEmpty == false { try refreshRow(of: id) }
+            }
+        }
+    }
+
+    /// Sets the expansion of `ids` (checked in the tree first) and of their subtrees for
+    /// `recursively`, with their rows, in one update.
+    private func setExpansion(of ids: [Item.ID], to expanded: Bool, recursively: Bool) throws(OutlineError) {
+        for id in ids { try requireItem(id) }
+        changeRows { () throws(StorageError) in
+            for id in ids {
+                let targets = recursively ? tree.subtree(of: id) : [id]
+                let shown = tree.isVisible(id)
+                let before = shown ? tree.visibleRows(of: id) : []
+                var changed: [Item.ID] = []
+                for target in targets where tree.expanded.contains(target) != expanded {
+                    if expanded { tree.expanded.insert(target) } else { tree.expanded.remove(target) }
+                    changed.append(target)
+                }
+                guard shown, !changed.isEmpty, let start = row(of: id) else { continue }
+                try replaceRows(from: before, to: tree.visibleRows(of: id), at: start)
+                for target in changed where tree.nodes[target]!.children.isEmpty == false { try refreshRow(of: target) }
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// The tree an ``OutlineStorage`` holds, by id: each item's parent and children, the roots, and
+/// the ids expanded. A value with no rows of its own: what the storage's view shows (the visible
+/// rows) is derived from it (``visibleRows(of:)``), and the storage keeps its rows in step.
+///
+/// Children are arrays in order, so finding an item among its siblings is O(siblings); every
+/// other step is O(1) per item or O(depth) per item.
+struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
+    /// One item of the tree.
+    struct Node {
+        /// The item, as last set.
+        var item: Item
+        /// The parent's id, `nil` for a root.
+        var parent: Item.ID?
+        /// The children's ids, in order.
+        var children: [Item.ID]
+    }
+
+    /// Every item, by id.
+    private(set) var nodes: [Item.ID: Node] = [:]
+    /// The roots' ids, in order.
+    private(set) var roots: [Item.ID] = []
+    /// The ids expanded: kept by id, whether or not the item is in the tree (so that an
+    /// expansion restored before its item arrives applies when it does).
+    var expanded: Set<Item.ID> = []
+
+    /// The number of items in the tree.
+    var count: Int { nodes.count }
+
+    /// Whether `id` is in the tree.
+    func contains(_ id: Item.ID) -> Bool { nodes[id] != nil }
+
+    /// The children of `parent` (the roots for `nil`), or `nil` when `parent` is not in the tree.
+    func children(of parent: Item.ID?) -> [Item.ID]? {
+        guard let parent else { return roots }
+        return nodes[parent]?.children
+    }
+
+    /// The depth of `id` (0 for a root). O(depth).
+    func level(of id: Item.ID) -> Int? {
+        guard var node = nodes[id] else { return nil }
+        var level = 0
+        while let parent = node.parent, let next = nodes[parent] { level += 1; node = next }
+        return level
+    }
+
+    /// Whether every ancestor of `id` (in the tree) is expanded: its row is shown. O(depth).
+    func isVisible(_ id: Item.ID) -> Bool {
+        guard var node = nodes[id] else { return false }
+        while let parent = node.parent {
+            guard expanded.contains(parent), let next = nodes[parent] else { return false }
+            node = next
+        }
+        return true
+    }
+
+    /// Whether `id` is `ancestor` or below it. O(depth).
+    func isInSubtree(_ id: Item.ID, of ancestor: Item.ID) -> Bool {
+        var current: Item.ID? = id
+        while let step = current {
+            if step == ancestor { return true }
+            current = nodes[step]?.parent
+        }
+        return false
+    }
+
+    /// The ids `root` and its descendants, `root` first, in the order of a walk (each item before
+    /// its children). O(subtree).
+    func subtree(of root: Item.ID) -> [Item.ID] {
+        rows(from: root) { _ in true }
+    }
+
+    /// The rows `root`'s subtree shows while `root` is shown: `root`, then the visible rows of
+    /// each child of an expanded item, in order. O(rows).
+    func visibleRows(of root: Item.ID) -> [Item.ID] {
+        rows(from: root) { expanded.contains($0) }
+    }
+
+    /// The rows every root's subtree shows: what the storage's view shows. O(rows).
+    func visibleRows() -> [Item.ID] {
+        roots.flatMap { visibleRows(of: $0) }
+    }
+
+    /// A walk from `root`, each item before its children, entering the children of the items
+    /// `descends` accepts. Iterative, so that a deep tree cannot exhaust the stack.
+    private func rows(from root: Item.ID, descends: (Item.ID) -> Bool) -> [Item.ID] {
+        var rows: [Item.ID] = []
+        var pending = [root]
+        while let id = pending.popLast() {
+            rows.append(id)
+            if let node = nodes[id], descends(id) { pending.append(contentsOf: node.children.reversed()) }
+        }
+        return rows
+    }
+
+    // MARK: Changing
+
+    /// Adds `items` (not in the tree) as children of `parent` (in the tree, or `nil` for the
+    /// roots), from child index `index` on. O(items + siblings).
+    mutating func insert(_ items: [Item], under parent: Item.ID?, at index: Int) {
+        for item in items { nodes[item.id] = Node(item: item, parent: parent, children: []) }
+        let ids = items.map(\.id)
+        if let parent { nodes[parent]!.children.insert(contentsOf: ids, at: index) } else { roots.insert(contentsOf: ids, at: index) }
+    }
+
+    /// Replaces the item of `item.id` (in the tree), keeping its place and children. O(1).
+    mutating func replace(_ item: Item) {
+        nodes[item.id]!.item = item
+    }
+
+    /// Removes `id` (in the tree) and its descendants, and forgets their expansion. O(subtree +
+    /// siblings).
+    mutating func remove(_ id: Item.ID) {
+        detach(id)
+        for removed in subtree(of: id) {
+            nodes[removed] = nil
+            expanded.remove(removed)
+        }
+    }
+
+    /// Takes `id` (in the tree) from its parent's children and puts it among `parent`'s at
+    /// `index` (counted once it has left its place), its subtree with it. O(siblings).
+    mutating func move(_ id: Item.ID, to parent: Item.ID?, at index: Int) {
+        detach(id)
+        nodes[id]!.parent = parent
+        if let parent { nodes[parent]!.children.insert(id, at: index) } else { roots.insert(id, at: index) }
+    }
+
+    /// Makes `children` (in the tree, under `parent`, in any order) `parent`'s children, in this
+    /// order. O(children).
+    mutating func reorderChildren(of parent: Item.ID?, to children: [Item.ID]) {
+        if let parent { nodes[parent]!.children = children } else { roots = children }
+    }
+
+    /// Takes `id` out of its parent's children (the node stays).
+    private mutating func detach(_ id: Item.ID) {
+        let parent = nodes[id]!.parent
+        if let parent {
+            nodes[parent]!.children.removeAll { $0 == id }
+        } else {
+            roots.removeAll { $0 == id }
+        }
+    }
+}
