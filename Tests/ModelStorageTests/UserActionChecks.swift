@@ -14,6 +14,8 @@ struct RandomUser<Source: ContentStorage> {
     let view: SimulatedView
     /// Whether the storage takes the user's edits (an `EditableStorage`).
     var isEditable: Bool { updater.storage is any EditableStorage }
+    /// Whether the user drags rows (else a selection takes a drag's turn).
+    var allowsDrags = true
 
     /// One random action (a drag, a swipe to delete, a selection, or an invalid one) with its
     /// checks; `pick(range)` draws the random numbers.
@@ -21,7 +23,8 @@ struct RandomUser<Source: ContentStorage> {
         guard let counts = view.cachedItemCounts, counts.contains(where: { $0 > 0 }) else { return }
         let source = randomRow(counts, pick)
         switch pick(0...9) {
-        case 0..<4: drag(from: source, to: randomDestination(for: source, counts, pick), comment)
+        case 0..<4 where allowsDrags: drag(from: source, to: randomDestination(for: source, counts, pick), comment)
+        case 0..<4: select(source, comment)
         case 4..<7: swipe(source, comment)
         case 7..<9: select(source, comment)
         default: invalid(counts, pick, comment)

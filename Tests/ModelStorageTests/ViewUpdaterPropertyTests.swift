@@ -27,9 +27,13 @@ import Testing
 
     /// Drives `storage` through `steps` random steps behind a `ViewUpdater` and a `SimulatedView`;
     /// `change` makes one random change of the storage (re-entrant calls come with `nested`).
+    /// Without `userDrags` the user only swipes and selects (for a storage whose content takes
+    /// no move, where a drag makes the updater reload the view). Returns the updater, idle, for
+    /// the caller's own checks of what the view shows.
     @MainActor
-    func storm<Source: ContentStorage>(seed: UInt64, storage: Source, steps: Int,
-                                       change: @escaping (_ nested: Bool) -> Void) {
+    @discardableResult
+    func storm<Source: ContentStorage>(seed: UInt64, storage: Source, steps: Int, userDrags: Bool = true,
+                                       change: @escaping (_ nested: Bool) -> Void) -> ViewUpdater<Source> {
         let dice = Dice(seed: seed &+ 7_919)
         let duration = Duration.milliseconds(dice.int(1...400))
         let scheduler = ManualScheduler()
@@ -37,7 +41,8 @@ import Testing
         let updater = ViewUpdater(storage: storage, view: view, schedule: scheduler.schedule)
         view.dataSource = updater
         view.layoutIfNeeded()
-        let user = RandomUser(updater: updater, view: view)
+        var user = RandomUser(updater: updater, view: view)
+        user.allowsDrags = userDrags
         var depth = 0
         func changeOnce() {
             guard depth < 2 else { return }
@@ -68,7 +73,7 @@ import Testing
             }
             if !view.violations.isEmpty || view.maximumBatchesInFlight > 1 {
                 Issue.record("seed \(seed) step \(step): \(view.violations), \(view.maximumBatchesInFlight) in flight")
-                return
+                return updater
             }
         }
         dice.hooksChange = false
@@ -79,6 +84,7 @@ import Testing
         // One batch in flight at a time, each animating `duration`: the batches fit in the time.
         #expect(view.batchCount <= Int(view.now / duration) + 1,
                 "seed \(seed): \(view.batchCount) batches in \(view.now) of \(duration) animations")
+        return updater
     }
 
     @Test("MemoryStorage behind a ViewUpdater: random storms end showing the storage, no rule broken",
