@@ -37,6 +37,8 @@ struct DocumentationExampleTests {
          ["Tests/ModelStorageTests/ReadmeExampleTests.swift"]),
         ("Sources/ModelStorage/ModelStorage.docc/MigratingFromDTModelStorage.md",
          ["Tests/ModelStorageTests/ArticleExampleTests.swift"]),
+        ("Sources/ModelStorage/ModelStorage.docc/ShowingATree.md",
+         ["Tests/ModelStorageTests/ArticleExampleTests.swift"]),
         ("Sources/ModelStorageGRDB/ModelStorageGRDB.docc/FollowingADatabase.md",
          ["Tests/ModelStorageGRDBTests/ArticleExampleTests.swift"]),
         ("Sources/ModelStorageTesting/ModelStorageTesting.docc/TestingWithSimulatedView.md",

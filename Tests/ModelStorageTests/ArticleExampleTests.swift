@@ -2,7 +2,7 @@ import ModelStorage
 import Testing
 
 /// The examples of the ModelStorage DocC articles (GettingStartedWithStorages,
-/// MigratingFromDTModelStorage), verbatim: `DocumentationExampleTests` checks that they match.
+/// MigratingFromDTModelStorage, ShowingATree), verbatim: `DocumentationExampleTests` checks that they match.
 @Suite("DocC article examples (ModelStorage)")
 struct ArticleExampleTests {
     struct Message: Identifiable, Hashable, Sendable {
@@ -79,5 +79,34 @@ struct ArticleExampleTests {
         }
         #expect(storage.headerModel(forSection: 1) as? String == "Others")
         #expect(storage.items(inSection: 1)?.map { ($0 as! Contact).id } == [2, 4, 5, 3])
+    }
+
+    struct Folder: Identifiable, Equatable, Sendable {
+        let id: String
+        var name: String
+        var children: [Folder]? = nil
+    }
+
+    @Test("Showing a tree")
+    func showingATree() throws {
+        let outline = try OutlineStorage(roots: [
+            Folder(id: "docs", name: "Documents", children: [Folder(id: "cv", name: "CV.pdf")]),
+            Folder(id: "pics", name: "Pictures"),
+        ], children: \.children)
+        try outline.expand(["docs"])
+        let shown = outline.visibleItems.map(\.id)      // ["docs", "cv", "pics"]
+        #expect(shown == ["docs", "cv", "pics"])
+        #expect(outline.numberOfItems(inSection: 0) == 3)
+
+        var counts: [Int] = []
+        outline.addObserver { [weak outline] _ in counts.append(outline?.numberOfItems(inSection: 0) ?? -1) }
+        try outline.setChildren([Folder(id: "cv", name: "CV.pdf"), Folder(id: "letter", name: "Letter.pdf")], of: "docs")
+        let saved = outline.expandedIDs                  // ["docs"]: still expanded
+        try outline.collapse(["docs"])
+        outline.expandedIDs = saved                      // expanded again, in one update
+        #expect(saved == ["docs"])
+        #expect(counts == [4, 2, 4])
+        #expect(outline.visibleItems.map(\.id) == ["docs", "cv", "letter", "pics"])
+        #expect(outline.rowState(forItemWithID: "letter") == OutlineRowState(level: 1, isExpanded: false, hasChildren: false))
     }
 }
