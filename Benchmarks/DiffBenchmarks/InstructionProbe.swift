@@ -54,6 +54,21 @@ enum InstructionReport {
             let release = { storages[next] = nil; next += 1 }
             release()
             instructionProbe(runs, release)
+        } else if scenario.hasPrefix("outline-") {
+            // An outline of ten children per node over 5 levels (outline-5) or 6, every node
+            // expanded, through ViewUpdater: one collapse and one expand of a node with 1,110
+            // visible descendants per run, a replace, and a setChildren of 10,000 children.
+            let levels = scenarioCount(scenario, prefix: "outline-")
+            MainActor.assumeIsolated {
+                let shown = ShownOutline(levels: levels)
+                instructionProbe(runs) {
+                    shown.setSubject(expanded: false)
+                    shown.setSubject(expanded: true)
+                    shown.replaceMiddle()
+                }
+                instructionProbe(1) { shown.swapBulkChildren() }
+                instructionProbe(1) { for probe in shown.probes { blackHole(shown.outline.indexPath(forItemWithID: probe)) } }
+            }
         } else if scenario.hasPrefix("storagelist-prepared-") {
             // The benchmark's first-change row as it runs: each change on a host made just before
             // it (outside the probe), so that a cache simulation (callgrind --cache-sim=yes) sees

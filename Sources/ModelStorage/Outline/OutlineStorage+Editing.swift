@@ -74,7 +74,8 @@ extension OutlineStorage {
         }
         let parents = Set(tops.compactMap { tree.nodes[$0]!.parent })
         changeRows { () throws(StorageError) in
-            for id in tops { try removeSubtree(id) }
+            for id in tops { try removeRows(ofSubtree: id) }
+            tree.remove(tops)
             for parent in parents where tree.children(of: parent)?.isEmpty == true { try refreshRow(of: parent) }
         }
     }
@@ -139,7 +140,9 @@ extension OutlineStorage {
         }
         let old = tree.children(of: parent)!
         changeRows { () throws(StorageError) in
-            for id in old where !newIDs.contains(id) { try removeSubtree(id) }
+            let removed = old.filter { !newIDs.contains($0) }
+            for id in removed { try removeRows(ofSubtree: id) }
+            tree.remove(removed)
             try replaceKept(items)
             let added = items.filter { !tree.contains($0.id) }
             tree.insert(added, under: parent, at: 0)
@@ -164,12 +167,11 @@ extension OutlineStorage {
         }
     }
 
-    /// Removes `id` (in the tree) and its subtree, with their rows.
-    private func removeSubtree(_ id: Item.ID) throws(StorageError) {
+    /// Deletes the rows of `id`'s subtree (in the tree), when shown; the tree stays.
+    private func removeRows(ofSubtree id: Item.ID) throws(StorageError) {
         if tree.isVisible(id), let row = row(of: id) {
             try removeRows(count: tree.visibleRows(of: id).count, at: row)
         }
-        tree.remove(id)
     }
 
     /// Gives the items of `items` already in the tree their new content, rows included.
@@ -190,7 +192,8 @@ extension OutlineStorage {
             let visible = tree.visibleRows(of: child)
             if added.contains(child) {
                 try insertRows(visible, at: cursor)
-            } else if let start = row(of: child), start != cursor {
+            } else if (rows.item(at: IndexPath(indexes: [0, cursor])) as? Item)?.id != child, let start = row(of: child) {
+                // Out of place (a kept child usually is not: its row is read, not looked up).
                 try moveRows(count: visible.count, from: start, to: cursor)
             }
             cursor += visible.count

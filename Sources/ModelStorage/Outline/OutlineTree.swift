@@ -107,13 +107,21 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
         nodes[item.id]!.item = item
     }
 
-    /// Removes `id` (in the tree) and its descendants, and forgets their expansion. O(subtree +
-    /// siblings).
-    mutating func remove(_ id: Item.ID) {
-        detach(id)
-        for removed in subtree(of: id) {
-            nodes[removed] = nil
-            expanded.remove(removed)
+    /// Removes the items of `ids` (in the tree, none below another) and their descendants, and
+    /// forgets their expansion. O(removed items + the siblings of each parent concerned, once).
+    mutating func remove(_ ids: [Item.ID]) {
+        let removed = Set(ids)
+        var parents = Set<Item.ID>(), fromRoots = false
+        for id in ids {
+            if let parent = nodes[id]!.parent { parents.insert(parent) } else { fromRoots = true }
+        }
+        for parent in parents { nodes[parent]!.children.removeAll { removed.contains($0) } }
+        if fromRoots { roots.removeAll { removed.contains($0) } }
+        for id in ids {
+            for gone in subtree(of: id) {
+                nodes[gone] = nil
+                expanded.remove(gone)
+            }
         }
     }
 
