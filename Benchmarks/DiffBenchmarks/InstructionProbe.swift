@@ -114,7 +114,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, release-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, release-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, outline-LEVELS, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()
