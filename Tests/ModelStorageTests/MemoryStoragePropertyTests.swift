@@ -182,6 +182,44 @@ import SeededRandom
         if let update = own.updates.first { checkUpdate(update, from: before, to: StorageState(direct)) }
     }
 
+    @Test("insertItems(_:at:) in one step equals insertItems(_:to:) with the consecutive index paths",
+          arguments: 0..<60)
+    func contiguousInsertionInOneStep(seed: UInt64) {
+        var mutator = Mutator(random: SplitMix64(seed: seed))
+        let sections = (0..<mutator.int(0...3)).map { _ in mutator.freshCells(mutator.int(0...40)).map(\.id) }
+        let (oneStep, oneStepUpdates) = makeStorage(sections)
+        let (itemByItem, itemByItemUpdates) = makeStorage(sections)
+        for _ in 0..<mutator.int(1...12) {
+            let path = mutator.anyPath(in: oneStep, end: true)
+            let cells = mutator.freshCells(mutator.int(0...70))
+            let inBatch = mutator.chance(30)
+            let removal = mutator.chance(50) ? mutator.anyPath(in: oneStep) : nil
+            func run(_ storage: MemoryStorage, _ insert: (MemoryStorage) throws(StorageError) -> Void) -> StorageError? {
+                do {
+                    if inBatch {
+                        try storage.performUpdates { () throws(StorageError) in
+                            if let removal { try? storage.removeItem(at: removal) }
+                            try insert(storage)
+                        }
+                    } else {
+                        try insert(storage)
+                    }
+                    return nil
+                } catch { return error }
+            }
+            let first = run(oneStep) { storage throws(StorageError) in try storage.insertItems(cells, at: path) }
+            let second = run(itemByItem) { storage throws(StorageError) in
+                guard path.count == 2 else { throw .invalidIndexPath(path) }
+                try storage.insertItems(cells, to: cells.indices.map { IndexPath(indexes: [path[0], path[1] + $0]) })
+            }
+            #expect(first == second, "seed \(seed): \(path) +\(cells.count)")
+            #expect(StorageState(oneStep) == StorageState(itemByItem), "seed \(seed)")
+            let (a, b) = (oneStepUpdates.take(), itemByItemUpdates.take())
+            #expect(a.updates.map(\.description) == b.updates.map(\.description), "seed \(seed): \(path) +\(cells.count)")
+            #expect(a.reloads == b.reloads)
+        }
+    }
+
     @Test("random mutations: each update reproduces the storage; rejected calls change nothing",
           arguments: 0..<300)
     func randomMutations(seed: UInt64) {

@@ -66,14 +66,17 @@ extension MemoryStorage {
     }
 
     /// Inserts `items`, in order, at `indexPath` and after it (DTModelStorage's
-    /// `insertItems(_:at:)`), and reports one update. Item 0 of the section after the last
-    /// creates it. O(k log n) for k items into a section of n, plus O(sections).
+    /// `insertItems(_:at:)`), and reports one update: the same as ``insertItems(_:to:)`` with
+    /// the consecutive index paths, in one step. Item 0 of the section after the last creates
+    /// it. O(k log n) for k items into a section of n, plus O(sections).
     ///
-    /// - Throws: what ``insertItem(_:to:)`` throws for `indexPath`; nothing is inserted then.
+    /// - Throws: what ``insertItem(_:to:)`` throws for `indexPath`, ``StorageError/nilItem(at:)``;
+    ///   nothing is inserted then.
     public func insertItems<T: Sendable>(_ items: [T], at indexPath: IndexPath) throws(StorageError) {
         try checkInsertion(at: indexPath, itemCounts: sections.map(\.count))
-        let (section, first) = (indexPath[0], indexPath[1])
-        try insertItems(items, to: items.indices.map { IndexPath(indexes: [section, first + $0]) })
+        let models = try storedItems(items)
+        guard !models.isEmpty else { return }
+        commit { $0.insertItems(models, at: indexPath) }
     }
 
     /// Validates an insertion at `path` into sections holding `itemCounts` items (the storage's

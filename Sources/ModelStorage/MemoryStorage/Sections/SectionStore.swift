@@ -148,6 +148,17 @@ struct SectionStore {
                                       : SectionedBatchUpdate(insertedSections: Array(created)))
     }
 
+    /// Inserts `models` (at least one), in order, from a valid index path on (item 0 of a section
+    /// past the end creates the sections up to it). One step for the run: O(k log n) for k
+    /// models, as many single insertions cost, without their bookkeeping per item.
+    mutating func insertItems(_ models: [any Sendable], at path: IndexPath) -> PrimitiveChange? {
+        let created = createSections(through: path[0])
+        insert(models, slots: makeIdentities(models.count), at: path[1], inSection: path[0])
+        return change(created.isEmpty
+            ? SectionedBatchUpdate(insertedItems: models.indices.map { IndexPath(indexes: [path[0], path[1] + $0]) })
+            : SectionedBatchUpdate(insertedSections: Array(created)))
+    }
+
     /// Removes the items at valid, sorted, distinct index paths.
     mutating func removeItems(sortedPaths paths: [IndexPath]) -> PrimitiveChange? {
         guard !paths.isEmpty else { return nil }
