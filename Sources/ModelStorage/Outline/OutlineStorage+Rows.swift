@@ -78,9 +78,11 @@ extension OutlineStorage {
         try rows.insertItems(ids.map { tree.nodes[$0]!.item }, at: IndexPath(indexes: [0, row]))
     }
 
-    /// Deletes the `count` rows from `row` on. O(k log n).
+    /// Deletes the `count` rows from `row` on, in one step of the rows. O(k log n), or O(n) when
+    /// k is over an eighth of the n rows.
     func removeRows(count: Int, at row: Int) throws(StorageError) {
-        for offset in (0..<count).reversed() { try rows.removeItem(at: IndexPath(indexes: [0, row + offset])) }
+        guard count > 0 else { return }
+        try rows.removeItems(at: (row..<(row + count)).map { IndexPath(indexes: [0, $0]) })
     }
 
     /// Moves the `count` rows from `source` on so that they start at `destination` once they
