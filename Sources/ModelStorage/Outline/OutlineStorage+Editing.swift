@@ -7,8 +7,9 @@ import Foundation
 /// Adding, replacing, removing and moving items. Each call is one update of the rows (none when
 /// it changes no row: an item added under a collapsed parent) and changes nothing when it throws.
 extension OutlineStorage {
-    /// Adds `items` after the children of `parent` (`nil`: after the roots), collapsed and
-    /// without children. O(k log n) for k items, plus O(depth × siblings) to find their place.
+    /// Adds `items` after the children of `parent` (`nil`: after the roots), without children
+    /// and collapsed, unless their id is in ``expandedIDs`` (an expansion restored before they
+    /// came). O(k log n) for k items, plus O(depth × siblings) to find their place.
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `parent` not in the tree,
     ///   ``OutlineError/duplicateID(_:)`` when an id of `items` is in the tree or listed twice.

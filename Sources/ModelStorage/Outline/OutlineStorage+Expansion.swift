@@ -1,8 +1,8 @@
 /// Expanding and collapsing: state kept by id, whether the item is shown or not.
 extension OutlineStorage {
     /// Expands the items of `ids` (and, `recursively`, every item below them): the rows of their
-    /// children that are now shown are inserted after them, and their own rows reported updated
-    /// (the disclosure changed). Expanding an item without children records it: its children
+    /// children that are now shown are inserted after them, and the rows of those that have
+    /// children reported updated (their disclosure changed). Expanding an item without children records it: its children
     /// show as soon as it has some. Expanding an item under a collapsed one records it too; its
     /// rows show when its ancestors are expanded. O(k log n) for the k rows inserted, plus
     /// O(subtree) for `recursively`.
@@ -15,7 +15,7 @@ extension OutlineStorage {
 
     /// Collapses the items of `ids` (and, `recursively`, every item below them, so that they
     /// show collapsed when expanded again): the rows they hid are deleted, so a view drops
-    /// their selection, and their own rows reported updated. O(k log n) for the k rows
+    /// their selection, and the rows of those that have children reported updated. O(k log n) for the k rows
     /// deleted, plus O(subtree) for `recursively`.
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
