@@ -251,7 +251,10 @@ struct CoreMatchingTests {
     static func withFailingAllocator<R>(failAt: Int, _ body: (UnsafePointer<fd_allocator>) -> R) -> (R, FailingAllocator) {
         let state = UnsafeMutablePointer<FailingAllocator>.allocate(capacity: 1)
         state.initialize(to: FailingAllocator(failAt: failAt))
-        defer { state.deallocate() }
+        defer {
+            state.deinitialize(count: 1)   // releases `sizes`
+            state.deallocate()
+        }
         var allocator = fd_allocator(
             allocate: { context, size in
                 let state = context!.assumingMemoryBound(to: FailingAllocator.self)

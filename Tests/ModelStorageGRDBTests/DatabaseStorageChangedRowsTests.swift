@@ -303,7 +303,7 @@ struct DatabaseStorageChangedRowsTests {
         var generator = SplitMix64(seed: pool ? 11 : 12)
         var nextID: Int64 = 1_000
         var writesLeft = 12
-        storage.addObserver { [storage] _ in
+        storage.addObserver { [unowned storage] _ in   // the storage keeps its observers
             guard writesLeft > 0 else { return }
             writesLeft -= 1
             let change = DatabaseStoragePropertyTests.randomChange(&generator, nextID: &nextID,

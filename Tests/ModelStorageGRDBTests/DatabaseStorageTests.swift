@@ -44,7 +44,7 @@ struct DatabaseStorageTests {
 
         // Providers answer what the storage does not know: footers, headers of a flat list.
         flat.headerModelProvider = { "All \($0)" }
-        custom.footerModelProvider = { "\(custom.numberOfItems(inSection: $0)) books" }
+        custom.footerModelProvider = { [unowned custom] in "\(custom.numberOfItems(inSection: $0)) books" }  // a storage keeps its providers
         #expect(flat.headerModel(forSection: 0) as? String == "All 0" && flat.headerModel(forSection: 1) == nil)
         #expect(custom.headerModel(forSection: 0) as? String == "Genre: fantasy")
         #expect(custom.supplementaryModel(ofKind: SupplementaryKind.footer, forSectionAt: 2) as? String == "2 books")

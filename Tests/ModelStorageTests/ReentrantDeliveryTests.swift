@@ -6,7 +6,8 @@ import Testing
 import SeededRandom
 
 /// Observers that change the storage while an update is being delivered: every observer still
-/// gets every update once, in order, each legal on what it saw before.
+/// gets every update once, in order, each legal on what it saw before. Each observer captures
+/// its storage unowned: the storage keeps its observers, and the test keeps the storage.
 @Suite struct ReentrantDeliveryTests {
     /// The items of section 0 as `Int`s.
     private func ints(_ storage: MemoryStorage) -> [[Int]] {
@@ -18,7 +19,7 @@ import SeededRandom
         let storage = MemoryStorage()
         try storage.addItems([0, 1, 2, 3])
         var once = false
-        storage.addObserver { _ in
+        storage.addObserver { [unowned storage] _ in
             if !once {
                 once = true
                 try? storage.addItem(99)
@@ -26,7 +27,7 @@ import SeededRandom
         }
         var copy = ints(storage)
         var received: [String] = []
-        storage.addObserver { update in
+        storage.addObserver { [unowned storage] update in
             received.append(update.description)
             do {
                 // What the storage shows while this update is delivered is what it leads to.
@@ -49,10 +50,10 @@ import SeededRandom
         try storage.addItems([1, 2])
         var counts: [Int] = []
         var lookups: [IndexPath?] = []
-        storage.addObserver { _ in
+        storage.addObserver { [unowned storage] _ in
             if storage.numberOfItems(inSection: 0) == 3 { try? storage.insertItem(0, to: path(0, 0)) }
         }
-        storage.addObserver { _ in
+        storage.addObserver { [unowned storage] _ in
             counts.append(storage.numberOfItems(inSection: 0))
             lookups.append(storage.indexPath(forItem: 3))
         }
@@ -68,7 +69,7 @@ import SeededRandom
         var late: ObserverToken?
         var calledLate = 0
         var calledAdded = 0
-        storage.addObserver { _ in
+        storage.addObserver { [unowned storage] _ in
             if let token = late {
                 storage.removeObserver(token)
                 late = nil
@@ -101,7 +102,7 @@ import SeededRandom
         filler.storage = storage
         storage.delegate = filler
         var copy = ints(storage)
-        storage.addObserver { update in
+        storage.addObserver { [unowned storage] update in
             copy = (try? update.apply(to: copy, with: self.ints(storage))) ?? [[-999]]
         }
         try storage.removeItems(at: [path(0, 0), path(0, 1)])
@@ -116,7 +117,7 @@ import SeededRandom
         let storage = SingleSectionHashableStorage(items: (0..<5).map { Cell(id: $0) })
         var budget = 20
         var nextID = 100
-        func randomItems() -> [Cell] {
+        let randomItems = { [unowned storage] () -> [Cell] in
             var cells = storage.items.filter { _ in Int.random(in: 0..<5, using: &random) != 0 }
             cells.shuffle(using: &random)
             for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -127,7 +128,7 @@ import SeededRandom
         }
         var copies = [storage.items, storage.items, storage.items]
         for observer in copies.indices {
-            storage.addObserver { update in
+            storage.addObserver { [unowned storage] update in
                 do {
                     let shown = [storage.items]
                     copies[observer] = try update.apply(to: [copies[observer]], with: shown)[0]
@@ -164,7 +165,7 @@ import SeededRandom
             var own = MemoryStoragePropertyTests.Mutator(random: SplitMix64(seed: seed &* 31 &+ UInt64(observer)),
                                                           nextID: 1_000_000 * (observer + 1))
             own.allowsSilentMoves = false
-            storage.addObserver { update in
+            storage.addObserver { [unowned storage] update in
                 deliveries += 1
                 let shown = StorageState(storage)
                 checkUpdate(update, from: copies[observer], to: shown)

@@ -102,7 +102,8 @@ import SeededRandom
         mutator.allowsSilentMoves = false
         let (storage, _) = makeStorage([[1, 2, 3], [4]])
         var history: [StorageState] = []
-        storage.addObserver { _ in history.append(StorageState(storage)) }
+        // Unowned: the storage keeps its observers, and the test keeps the storage.
+        storage.addObserver { [unowned storage] _ in history.append(StorageState(storage)) }
 
         var iterator = storage.updates.makeAsyncIterator()
         var copy = StorageState(storage)

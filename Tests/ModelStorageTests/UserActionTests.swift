@@ -168,6 +168,9 @@ import Testing
         scheduler.runNextTurn()
         #expect(view.selectedIndexPaths == [path(0, 1)])
         #expect(updater.item(at: path(0, 1)) as? Cell == Cell(id: 2))
+        // The view holds the batch's completion (as UIKit does until its animation ends), and the
+        // completion holds the updater, which holds the view: end the animation.
+        view.finishAnimations()
     }
 
     @Test("ManualScheduler: two changes in one turn are one batch, a change in the next turn another")

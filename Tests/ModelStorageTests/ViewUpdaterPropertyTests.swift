@@ -51,9 +51,11 @@ import Testing
             depth -= 1
         }
         view.onConfigureCell = { _, _ in if dice.hooksChange && dice.chance(2) { changeOnce() } }
-        storage.addObserver { _ in
+        // `change` holds the storage, which holds this observer: removed when the storm ends.
+        let observer = storage.addObserver { _ in
             MainActor.assumeIsolated { if dice.hooksChange && dice.chance(3) { changeOnce() } }
         }
+        defer { storage.removeObserver(observer) }
         for step in 0..<steps {
             switch dice.int(0...109) {
             case 100...:

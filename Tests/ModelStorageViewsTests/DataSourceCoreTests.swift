@@ -74,7 +74,9 @@ private struct Poll: Post, Hashable { var text: String }
         core.registry.register((any Post).self) { _, post in "post \(post.text)" }
         core.registry.register(Song.self) { _, song in "song \(song.title)" }
         core.registry.register(Ad.self) { _, ad in "ad \(ad.sponsor)" }
-        view.cellKind = { core.registry.cellKind(of: $0) }         // the view's rule: the same registration, the same cell
+        // The view's rule: the same registration, the same cell. It holds the registry, not the
+        // core (which holds the updater, which holds the view), as the core's own rule does.
+        view.cellKind = { [registry = core.registry] in registry.cellKind(of: $0) }
         view.layoutIfNeeded()
         let photoCell = view.cellID(at: path(0, 0)), songCell = view.cellID(at: path(0, 1))
         try storage.replaceItem(Photo(text: "sea"), with: Poll(text: "sea?"))   // another type, the same registration

@@ -26,7 +26,7 @@ final class HostScreen {
                         identify: { ($0 as? Row)?.id }, visibleItems: { view.indexPathsForVisibleItems },
                         schedule: scheduler.schedule)
         view.dataSource = host
-        view.onConfigureCell = { [unowned self] path, item in
+        view.onConfigureCell = { [unowned self, unowned view] path, item in   // the view keeps this closure
             configurations += 1
             guard let cell = view.cellID(at: path) else { return }
             rendered[cell] = "\(host.rowContent):\(item.map { "\($0)" } ?? "-")"

@@ -71,7 +71,9 @@ final class SectionedTableScreen {
                         visibleItems: { [] }, schedule: scheduler.schedule)
         adapter.content = host
         let host = self.host
-        table.rowSource = (count: { adapter.rows.numberOfRows }, row: { row in
+        // Unowned: the adapter holds the table, and the screen holds all three for as long as the
+        // table reads its rows.
+        table.rowSource = (count: { [unowned adapter] in adapter.rows.numberOfRows }, row: { [unowned adapter, unowned host] row in
             switch adapter.rows.content(ofRow: row) {
             case .header(let section)?: Shown.header(host.updater.headerModel(forSection: section) as? Header)
             case .item(let indexPath)?: Shown.item(host.item(at: indexPath) as? Row)
