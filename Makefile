@@ -7,7 +7,7 @@ BENCH := $(SWIFT) run -c release --package-path Benchmarks DiffBenchmarks
 # The same benchmark built with the package's own XXH3 (what `traits: []` gives), for digests.
 BENCH_PACKAGED := MODELSTORAGE_XXH3=packaged $(SWIFT) run -c release --package-path Benchmarks --scratch-path Benchmarks/.build-packaged DiffBenchmarks
 
-.PHONY: deps python3 valgrind test test-packaged consumer apple-check line-corpus docs doc-coverage planted-faults bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
+.PHONY: deps python3 valgrind test test-packaged asan consumer apple-check line-corpus docs doc-coverage planted-faults bench bench-full bench-json bench-scale memory phases database instructions digests performance performance-document fuzz clean
 
 ## Installs the system packages the build needs, when they are missing.
 deps:
@@ -25,6 +25,27 @@ test: deps
 ## The same suite built with the package's own XXH3 (what `traits: []` gives), in .build-packaged.
 test-packaged: deps
 	MODELSTORAGE_EXPECTED_XXH3=packaged $(SWIFT) test --traits GRDB,InternalChecks --scratch-path .build-packaged
+
+## The suite built with AddressSanitizer (its leak check included), in .build/asan (another
+## folder: `make asan ASAN_BUILD=/tmp/asan-build`). A failing test or any sanitizer report fails
+## it: besides the exit status, the log (.build/asan/asan-test.log) is searched for a report, so
+## that none passes unseen whatever `swift test` makes of the test process's exit code.
+## Tests/asan-suppressions.txt suppresses only the XCTest runner's own leak. About 30 minutes on
+## 2 busy cores; not part of CI.
+ASAN_BUILD ?= .build/asan
+ASAN_TRAITS := --traits SystemXXHash,GRDB,InternalChecks
+asan: deps
+	MODELSTORAGE_EXPECTED_XXH3=system $(SWIFT) build --build-tests --sanitize=address --build-path $(ASAN_BUILD) $(ASAN_TRAITS)
+	@{ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=address --build-path $(ASAN_BUILD) $(ASAN_TRAITS) 2>&1; \
+		echo $$? > $(ASAN_BUILD)/asan-test.status; } | tee $(ASAN_BUILD)/asan-test.log
+	@if grep -q "ERROR: [A-Za-z]*Sanitizer" $(ASAN_BUILD)/asan-test.log; then \
+		grep "^SUMMARY: [A-Za-z]*Sanitizer" $(ASAN_BUILD)/asan-test.log; \
+		echo "make asan: sanitizer reports above (the whole log: $(ASAN_BUILD)/asan-test.log)"; exit 1; \
+	fi
+	@[ "$$(cat $(ASAN_BUILD)/asan-test.status)" = 0 ] || { echo "make asan: swift test failed"; exit 1; }
+	@echo "make asan: no sanitizer report"
 
 ## A new user's package that depends on this one with `traits: []`, built where libxxhash is
 ## hidden (as root; see Tests/Consumer/check.sh): it must build, run and link no libxxhash.
