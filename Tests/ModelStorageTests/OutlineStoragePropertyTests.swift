@@ -101,13 +101,11 @@ import Testing
                 Issue.record("seed \(seed) after \(log): illegal \(update) on \(copy) -> \(shown): \(error)")
             }
         }
-        if caller.chance(50) {
-            outline.addObserver(changer)
-            outline.addObserver(checker)
-        } else {
-            outline.addObserver(checker)
-            outline.addObserver(changer)
-        }
+        let observers = caller.chance(50)
+            ? [outline.addObserver(changer), outline.addObserver(checker)]
+            : [outline.addObserver(checker), outline.addObserver(changer)]
+        // Both hold the outline, which holds them: removed when the test ends.
+        defer { for observer in observers { outline.removeObserver(observer) } }
         for step in 0..<20 {
             log = []
             perform(caller.call(for: model), "seed \(seed) step \(step)")
