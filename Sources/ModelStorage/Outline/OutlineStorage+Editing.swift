@@ -48,10 +48,12 @@ extension OutlineStorage {
         let old = tree.nodes[item.id]!.item
         guard old != item else { return }
         let shown = tree.isVisible(item.id)
-        changeRows { () throws(StorageError) in
-            if shown { try rows.replaceItem(old, with: item) }
-            tree.replace(item)
-        }
+        // One change of the rows, not a batch: the storage then hands its update on as it is
+        // (a batch would match the rows again to find it). The tree changes first, so that an
+        // observer of that update reads the new item from it.
+        tree.replace(item)
+        guard shown else { return }
+        changeRow { () throws(StorageError) in try rows.replaceItem(old, with: item) }
     }
 
     /// Removes the items of `ids` with their descendants (an id listed twice, or below another

@@ -56,6 +56,17 @@ extension OutlineStorage {
         }
     }
 
+    /// Makes the one row change of `body`, outside a batch (its update is the change's own). A
+    /// failure (never expected) is mended as in ``changeRows(_:)``.
+    func changeRow(_ body: () throws(StorageError) -> Void) {
+        do {
+            try body()
+        } catch {
+            assertionFailure("OutlineStorage: the rows did not follow the tree: \(error)")
+            syncAllRows()
+        }
+    }
+
     /// Sets the rows to what the tree shows, diffed by id. O(rows).
     func syncAllRows() {
         do {
