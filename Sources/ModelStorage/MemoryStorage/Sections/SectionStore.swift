@@ -131,32 +131,27 @@ struct SectionStore {
     /// Appends `models` to section `section`, creating the sections up to it (reported as
     /// inserted sections, whose items are not listed). The section must be creatable.
     mutating func appendItems(_ models: [any Sendable], toSection section: Int) -> PrimitiveChange? {
-        let created = createSections(through: section)
-        let start = sections[section].count
-        insert(models, slots: makeIdentities(models.count), at: start, inSection: section)
-        if !created.isEmpty { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
-        guard !models.isEmpty else { return nil }
-        return change(SectionedBatchUpdate(insertedItems: (start..<start + models.count).map { IndexPath(section, $0) }))
+        let end = section < sections.count ? sections[section].count : 0
+        return insertItems(models, at: IndexPath(section, end))
     }
 
     /// Inserts `model` at a valid index path (item 0 of a section past the end creates the
     /// sections up to it).
     mutating func insertItem(_ model: any Sendable, at path: IndexPath) -> PrimitiveChange? {
-        let created = createSections(through: path[0])
-        insert([model], slots: makeIdentities(1), at: path[1], inSection: path[0])
-        return change(created.isEmpty ? SectionedBatchUpdate(insertedItems: [path])
-                                      : SectionedBatchUpdate(insertedSections: Array(created)))
+        insertItems([model], at: path)
     }
 
-    /// Inserts `models` (at least one), in order, from a valid index path on (item 0 of a section
-    /// past the end creates the sections up to it). One step for the run: O(k log n) for k
-    /// models, as many single insertions cost, without their bookkeeping per item.
+    /// Inserts `models`, in order, from a valid index path on: one step for the run, O(k log n)
+    /// for k models. Item 0 of a section past the end creates the sections up to it, reported as
+    /// inserted sections (whose items are not listed); otherwise the items are reported
+    /// inserted, and no models and no new section report nothing.
     mutating func insertItems(_ models: [any Sendable], at path: IndexPath) -> PrimitiveChange? {
-        let created = createSections(through: path[0])
-        insert(models, slots: makeIdentities(models.count), at: path[1], inSection: path[0])
-        return change(created.isEmpty
-            ? SectionedBatchUpdate(insertedItems: models.indices.map { IndexPath(indexes: [path[0], path[1] + $0]) })
-            : SectionedBatchUpdate(insertedSections: Array(created)))
+        let (section, start) = (path[0], path[1])
+        let created = createSections(through: section)
+        insert(models, slots: makeIdentities(models.count), at: start, inSection: section)
+        if !created.isEmpty { return change(SectionedBatchUpdate(insertedSections: Array(created))) }
+        guard !models.isEmpty else { return nil }
+        return change(SectionedBatchUpdate(insertedItems: (start..<start + models.count).map { IndexPath(section, $0) }))
     }
 
     /// Removes the items at valid, sorted, distinct index paths.
