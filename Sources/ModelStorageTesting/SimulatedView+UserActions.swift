@@ -52,6 +52,20 @@ extension SimulatedView {
         try handler.userDidDeleteItem(at: indexPath)
     }
 
+    /// A tap on the disclosure control of the row the view shows at `indexPath` (an outline's
+    /// row): the handler is told, and the view changes only when its data source sends the
+    /// rows the expansion or collapse inserts or deletes.
+    ///
+    /// - Throws: `UserActionError.noItemDisplayed` for a row the view does not show,
+    ///   `UserActionError.notEditable` when no handler takes it, else what the handler throws
+    ///   (`UserActionError.itemLeftStorage` when the row's item has left the storage).
+    public func simulateDisclosureTap(at indexPath: IndexPath) throws(UserActionError) {
+        if cachedItemCounts == nil { layoutIfNeeded() }
+        guard Self.holds(indexPath, in: cachedItemCounts ?? []) else { throw .noItemDisplayed(indexPath) }
+        guard let handler = actionHandler else { throw .notEditable }
+        try handler.userDidToggleExpansion(at: indexPath)
+    }
+
     /// A tap that selects the row the view shows at `indexPath` (deselecting the others unless
     /// `extending`); returns the item its data source shows there, which is what a
     /// `didSelectItemAt` delegate method reads.

@@ -17,7 +17,8 @@ public enum UserActionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// shows.
     case invalidDestination(IndexPath)
     /// The storage cannot take the action itself (it is not an ``EditableStorage``): the app
-    /// changes its source instead (for a `DatabaseStorage`, the database).
+    /// changes its source instead (for a `DatabaseStorage`, the database). For a tap on a
+    /// disclosure control: the storage's rows do not expand (it is not an ``OutlineStorage``).
     case notEditable
     /// The storage refused the change.
     case storageRefused(StorageError)
@@ -52,4 +53,14 @@ public protocol UserActionHandling: AnyObject {
     /// The storage's index path of the item the view shows at `indexPath`, or `nil` when that
     /// item has left the storage or the view shows nothing there.
     func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath?
+    /// The user tapped the disclosure control of the row the view shows at `indexPath`: its
+    /// item expands or collapses (an outline's rows).
+    func userDidToggleExpansion(at indexPath: IndexPath) throws(UserActionError)
+}
+
+extension UserActionHandling {
+    /// ``UserActionError/notEditable``: a handler whose rows do not expand or collapse.
+    public func userDidToggleExpansion(at indexPath: IndexPath) throws(UserActionError) {
+        throw .notEditable
+    }
 }

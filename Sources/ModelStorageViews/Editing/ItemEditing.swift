@@ -163,6 +163,13 @@ package final class ItemEditing: UserActionHandling {
         }
     }
 
+    /// The user tapped the disclosure control of the row the view shows at `indexPath`: the
+    /// updater expands or collapses its item by identity. A failure is reported through
+    /// ``didFail`` and thrown.
+    package func userDidToggleExpansion(at indexPath: IndexPath) throws(UserActionError) {
+        do { try updater.userDidToggleExpansion(at: indexPath) } catch { try fail(error) }
+    }
+
     /// The storage's index path of the item the view shows at `indexPath`.
     package func storageIndexPath(forDisplayed indexPath: IndexPath) -> IndexPath? {
         updater.storageIndexPath(forDisplayed: indexPath)

@@ -1,0 +1,37 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the user does to an outline's rows through a view: a tap on a row's disclosure control.
+extension OutlineStorage: ExpansionTogglingStorage {
+    /// Expands `id` when it is collapsed, collapses it when it is expanded: what a tap on its
+    /// row's disclosure control does (see ``expand(_:recursively:)`` and
+    /// ``collapse(_:recursively:)`` for the rows it inserts or deletes). An item without children
+    /// has its recorded expansion toggled, as ``expand(_:recursively:)`` records it.
+    ///
+    /// From a view, call ``ViewUpdater/userDidToggleExpansion(at:)`` with the row the user
+    /// tapped: it finds that row's item by identity, whatever changes are pending.
+    ///
+    /// - Throws: ``OutlineError/itemNotFound(_:)`` when `id` is not in the tree; nothing changes.
+    public func toggleExpansion(of id: Item.ID) throws(OutlineError) {
+        if isExpanded(id) { try collapse([id]) } else { try expand([id]) }
+    }
+
+    /// Toggles the expansion of the item at `indexPath` (storage index space); `false`, changing
+    /// nothing, when no item of this outline is there.
+    func toggleExpansion(ofItemAt indexPath: IndexPath) -> Bool {
+        guard let item = rows.item(at: indexPath) as? Item, tree.contains(item.id) else { return false }
+        do { try toggleExpansion(of: item.id) } catch { return false }
+        return true
+    }
+}
+
+/// A storage whose rows a disclosure control expands and collapses (``OutlineStorage``): what
+/// ``ViewUpdater/userDidToggleExpansion(at:)`` calls, whatever the updater's storage type.
+protocol ExpansionTogglingStorage: AnyObject {
+    /// Toggles the expansion of the item at `indexPath` (storage index space); `false`, changing
+    /// nothing, when no item is there.
+    func toggleExpansion(ofItemAt indexPath: IndexPath) -> Bool
+}
