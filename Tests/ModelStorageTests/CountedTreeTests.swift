@@ -76,6 +76,9 @@ import SeededRandom
                     let probe = Int.random(in: 0..<array.count, using: &random)
                     #expect(tree[probe] == array[probe], "seed \(seed) operation \(operation) position \(probe)")
                 }
+                let bounds = (Int.random(in: 0...array.count, using: &random), Int.random(in: 0...array.count, using: &random))
+                let range = Swift.min(bounds.0, bounds.1)..<Swift.max(bounds.0, bounds.1)
+                #expect(tree.elements(in: range) == Array(array[range]), "seed \(seed) operation \(operation) range \(range)")
                 if operation % 25 == 0 {
                     #expect(Array(tree) == array, "seed \(seed) operation \(operation)")
                     copies.append((tree, array))

@@ -12,6 +12,31 @@ extension CountedTree {
         return node.elements[offset]
     }
 
+    /// The elements at the positions of `range` (within `0...count`), in order: one descent to
+    /// the first and the leaves after it, rather than a search from the root per element.
+    /// O(log n + k) for k elements.
+    func elements(in range: Range<Int>) -> [Element] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "CountedTree: range \(range) out of 0...\(count)")
+        var elements: [Element] = []
+        elements.reserveCapacity(range.count)
+        if !range.isEmpty { Self.append(range, below: root, to: &elements) }
+        return elements
+    }
+
+    /// Appends the elements at the positions of `range` (non-empty, within `node`) below `node`.
+    private static func append(_ range: Range<Int>, below node: Node, to elements: inout [Element]) {
+        if node.isLeaf { return elements.append(contentsOf: node.elements[range]) }
+        var start = 0
+        for child in node.children {
+            let end = start + child.count
+            if end > range.lowerBound {
+                append(Swift.max(range.lowerBound, start) - start..<Swift.min(range.upperBound, end) - start, below: child, to: &elements)
+            }
+            if end >= range.upperBound { return }
+            start = end
+        }
+    }
+
     /// Calls `body` with the elements of each leaf, in order: every element once, at the cost
     /// of the elements themselves (no look-up per element). O(n).
     func forEachChunk(_ body: ([Element]) throws -> Void) rethrows {

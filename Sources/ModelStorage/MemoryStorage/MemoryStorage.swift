@@ -191,8 +191,16 @@ extension MemoryStorage {
     /// (builds or follows the sections' indexes, hence the mutation).
     func liveIndexPath<T: Hashable>(of item: T) -> IndexPath? { core.firstIndexPath(of: item) }
 
+    /// The number of items of section `section` in the live content; 0 for a section it does not
+    /// have. O(1).
+    @usableFromInline
+    func liveItemCount(inSection section: Int) -> Int {
+        section >= 0 && section < core.sections.count ? core.sections[section].count : 0
+    }
+
     /// The index path of the first `T` equal to `item` in the live content: among the items
     /// with its id when `T` is `Identifiable`, else by a scan.
+    @usableFromInline
     func liveIndexPath<T: Equatable>(of item: T) -> IndexPath? {
         if let idKey = IDKey<T>() { return core.firstIndexPath(of: item, idKey: idKey) }
         return SectionStore.scanForIndexPath(of: item, in: core.sections)

@@ -13,6 +13,7 @@ extension OutlineStorage {
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `parent` not in the tree,
     ///   ``OutlineError/duplicateID(_:)`` when an id of `items` is in the tree or listed twice.
+    @inlinable
     public func append(_ items: [Item], to parent: Item.ID?) throws(OutlineError) {
         if let parent { try requireItem(parent) }
         try requireNewIDs(items)
@@ -23,6 +24,7 @@ extension OutlineStorage {
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `sibling` not in the tree,
     ///   ``OutlineError/duplicateID(_:)`` as ``append(_:to:)``.
+    @inlinable
     public func insert(_ items: [Item], before sibling: Item.ID) throws(OutlineError) {
         let (parent, index) = try place(of: sibling)
         try requireNewIDs(items)
@@ -32,6 +34,7 @@ extension OutlineStorage {
     /// Adds `items` just after `sibling` (before the next sibling), under its parent.
     ///
     /// - Throws: as ``insert(_:before:)``.
+    @inlinable
     public func insert(_ items: [Item], after sibling: Item.ID) throws(OutlineError) {
         let (parent, index) = try place(of: sibling)
         try requireNewIDs(items)
@@ -43,6 +46,7 @@ extension OutlineStorage {
     /// held. O(log n).
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)``.
+    @inlinable
     public func replace(_ item: Item) throws(OutlineError) {
         try requireItem(item.id)
         let old = tree.nodes[item.id]!.item
@@ -62,6 +66,7 @@ extension OutlineStorage {
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
     ///   removed then.
+    @inlinable
     public func remove(_ ids: [Item.ID]) throws(OutlineError) {
         for id in ids { try requireItem(id) }
         let listed = Set(ids)
@@ -77,7 +82,7 @@ extension OutlineStorage {
         }
         let parents = Set(tops.compactMap { tree.nodes[$0]!.parent })
         changeRows { () throws(StorageError) in
-            for id in tops { try removeRows(ofSubtree: id) }
+            try removeRows(ofSubtrees: tops)
             tree.remove(tops)
             for parent in parents where tree.children(of: parent)?.isEmpty == true { try refreshRow(of: parent) }
         }
@@ -91,6 +96,7 @@ extension OutlineStorage {
     /// - Throws: ``OutlineError/itemNotFound(_:)`` for `id` or `parent` not in the tree,
     ///   ``OutlineError/moveIntoOwnSubtree(_:)`` when `parent` is `id` or below it,
     ///   ``OutlineError/childIndexOutOfRange(_:childCount:)``.
+    @inlinable
     public func move(_ id: Item.ID, to parent: Item.ID?, at index: Int) throws(OutlineError) {
         try requireItem(id)
         if let parent {
@@ -133,6 +139,7 @@ extension OutlineStorage {
     /// - Throws: ``OutlineError/itemNotFound(_:)`` for a `parent` not in the tree,
     ///   ``OutlineError/duplicateID(_:)`` when `items` list an id twice or an id that is in the
     ///   tree elsewhere than among `parent`'s children.
+    @inlinable
     public func setChildren(_ items: [Item], of parent: Item.ID?) throws(OutlineError) {
         if let parent { try requireItem(parent) }
         var newIDs = Set<Item.ID>()
@@ -144,13 +151,16 @@ extension OutlineStorage {
         let old = tree.children(of: parent)!
         changeRows { () throws(StorageError) in
             let removed = old.filter { !newIDs.contains($0) }
-            for id in removed { try removeRows(ofSubtree: id) }
+            try removeRows(ofSubtrees: removed)
             tree.remove(removed)
             try replaceKept(items)
             let added = items.filter { !tree.contains($0.id) }
             tree.insert(added, under: parent, at: 0)
             tree.reorderChildren(of: parent, to: items.map(\.id))
-            if showsChildren(of: parent) { try arrangeRows(ofChildren: items.map(\.id), under: parent, added: Set(added.map(\.id))) }
+            if showsChildren(of: parent) {
+                try arrangeRows(ofChildren: items.map(\.id), keptInOldOrder: old.filter(newIDs.contains), under: parent,
+                                added: Set(added.map(\.id)))
+            }
             if old.isEmpty != items.isEmpty { try refreshRow(of: parent) }
         }
     }
@@ -158,7 +168,8 @@ extension OutlineStorage {
     // MARK: Steps
 
     /// Adds `items` (checked new) under `parent` at child index `index`, with their rows.
-    private func add(_ items: [Item], under parent: Item.ID?, at index: Int) {
+    @inlinable
+    func add(_ items: [Item], under parent: Item.ID?, at index: Int) {
         guard !items.isEmpty else { return }
         let shown = showsChildren(of: parent)
         let row = shown ? insertionRow(under: parent, at: index) : 0
@@ -170,15 +181,22 @@ extension OutlineStorage {
         }
     }
 
-    /// Deletes the rows of `id`'s subtree (in the tree), when shown; the tree stays.
-    private func removeRows(ofSubtree id: Item.ID) throws(StorageError) {
-        if tree.isVisible(id), let row = row(of: id) {
-            try removeRows(count: tree.visibleRows(of: id).count, at: row)
+    /// Deletes the rows of the subtrees of `ids` (in the tree, none below another) that are
+    /// shown, in one step of the rows; the tree stays. O(k log n) for k rows.
+    @inlinable
+    func removeRows(ofSubtrees ids: [Item.ID]) throws(StorageError) {
+        var paths: [IndexPath] = []
+        for id in ids where tree.isVisible(id) {
+            guard let row = row(of: id) else { continue }
+            for offset in 0..<tree.visibleRowCount(of: id) { paths.append(IndexPath(indexes: [0, row + offset])) }
         }
+        guard !paths.isEmpty else { return }
+        try rows.removeItems(at: paths)
     }
 
     /// Gives the items of `items` already in the tree their new content, rows included.
-    private func replaceKept(_ items: [Item]) throws(StorageError) {
+    @inlinable
+    func replaceKept(_ items: [Item]) throws(StorageError) {
         for item in items {
             guard let old = tree.nodes[item.id]?.item, old != item else { continue }
             if tree.isVisible(item.id) { try rows.replaceItem(old, with: item) }
@@ -186,17 +204,45 @@ extension OutlineStorage {
         }
     }
 
-    /// Puts the rows of `parent`'s children (shown), in the tree's new order, where they go: the
-    /// rows of each kept child's subtree moved up to the place it takes, the rows of each added
-    /// child inserted there.
-    private func arrangeRows(ofChildren children: [Item.ID], under parent: Item.ID?, added: Set<Item.ID>) throws(StorageError) {
+    /// Puts the rows of `parent`'s children (shown), in the tree's new order, where they go, once
+    /// the rows of the removed children are gone: when the kept children keep their order
+    /// (`kept`, the old children that stay, in their old order), each run of added children's
+    /// rows is inserted at its place, found by counting rows; otherwise each kept child's rows
+    /// are moved to their place too.
+    @inlinable
+    func arrangeRows(ofChildren children: [Item.ID], keptInOldOrder kept: [Item.ID], under parent: Item.ID?,
+                     added: Set<Item.ID>) throws(StorageError) {
+        guard children.lazy.filter({ !added.contains($0) }).elementsEqual(kept) else {
+            return try arrangeReorderedRows(ofChildren: children, under: parent, added: added)
+        }
+        var cursor = parent.map { row(of: $0)! + 1 } ?? 0, index = 0
+        while index < children.count {
+            guard added.contains(children[index]) else {
+                cursor += tree.visibleRowCount(of: children[index])
+                index += 1
+                continue
+            }
+            var run: [Item.ID] = []
+            while index < children.count && added.contains(children[index]) {
+                run += tree.visibleRows(of: children[index])
+                index += 1
+            }
+            try insertRows(run, at: cursor)
+            cursor += run.count
+        }
+    }
+
+    /// ``arrangeRows(ofChildren:keptInOldOrder:under:added:)`` when kept children changed order:
+    /// child after child, the rows of each kept child's subtree moved up to the place it takes
+    /// (when they are not there), the rows of each added child inserted there.
+    @inlinable
+    func arrangeReorderedRows(ofChildren children: [Item.ID], under parent: Item.ID?, added: Set<Item.ID>) throws(StorageError) {
         var cursor = parent.map { row(of: $0)! + 1 } ?? 0
         for child in children {
             let visible = tree.visibleRows(of: child)
             if added.contains(child) {
                 try insertRows(visible, at: cursor)
             } else if (rows.item(at: IndexPath(indexes: [0, cursor])) as? Item)?.id != child, let start = row(of: child) {
-                // Out of place (a kept child usually is not: its row is read, not looked up).
                 try moveRows(count: visible.count, from: start, to: cursor)
             }
             cursor += visible.count
@@ -205,7 +251,8 @@ extension OutlineStorage {
 
     /// Reports the rows a move changed besides their places: the moved subtree's when its level
     /// changed, the old parent's when it has no children left, the new one's when it had none.
-    private func refreshAfterMove(of id: Item.ID, from oldParent: Item.ID?, oldLevel: Int, parentWasLeaf: Bool) throws(StorageError) {
+    @inlinable
+    func refreshAfterMove(of id: Item.ID, from oldParent: Item.ID?, oldLevel: Int, parentWasLeaf: Bool) throws(StorageError) {
         if tree.level(of: id) != oldLevel, tree.isVisible(id) {
             for row in tree.visibleRows(of: id) { try refreshRow(of: row) }
         }
@@ -216,12 +263,14 @@ extension OutlineStorage {
     // MARK: Checks
 
     /// Throws ``OutlineError/itemNotFound(_:)`` unless `id` is in the tree.
+    @inlinable
     func requireItem(_ id: Item.ID) throws(OutlineError) {
         guard tree.contains(id) else { throw .itemNotFound(String(describing: id)) }
     }
 
     /// Throws ``OutlineError/duplicateID(_:)`` when an id of `items` is in the tree or twice in `items`.
-    private func requireNewIDs(_ items: [Item]) throws(OutlineError) {
+    @inlinable
+    func requireNewIDs(_ items: [Item]) throws(OutlineError) {
         var seen = Set<Item.ID>()
         for item in items where tree.contains(item.id) || !seen.insert(item.id).inserted {
             throw .duplicateID(String(describing: item.id))
@@ -229,7 +278,8 @@ extension OutlineStorage {
     }
 
     /// The parent and child index of `id`, or ``OutlineError/itemNotFound(_:)``.
-    private func place(of id: Item.ID) throws(OutlineError) -> (parent: Item.ID?, index: Int) {
+    @inlinable
+    func place(of id: Item.ID) throws(OutlineError) -> (parent: Item.ID?, index: Int) {
         try requireItem(id)
         let parent = tree.nodes[id]!.parent
         return (parent, tree.children(of: parent)!.firstIndex(of: id)!)

@@ -9,6 +9,7 @@ extension OutlineStorage {
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
     ///   expanded then.
+    @inlinable
     public func expand(_ ids: [Item.ID], recursively: Bool = false) throws(OutlineError) {
         try setExpansion(of: ids, to: true, recursively: recursively)
     }
@@ -20,16 +21,19 @@ extension OutlineStorage {
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
     ///   collapsed then.
+    @inlinable
     public func collapse(_ ids: [Item.ID], recursively: Bool = false) throws(OutlineError) {
         try setExpansion(of: ids, to: false, recursively: recursively)
     }
 
     /// Whether `id` is expanded (kept by id: `false` for an id never expanded).
+    @inlinable
     public func isExpanded(_ id: Item.ID) -> Bool { tree.expanded.contains(id) }
 
     /// The ids expanded, to save and restore the outline's state. Setting it expands and
     /// collapses what differs, in one update; an id not in the tree is kept, so that it applies
     /// when its item is added (a state restored before the items load). O(visible rows).
+    @inlinable
     public var expandedIDs: Set<Item.ID> {
         get { tree.expanded }
         set {
@@ -45,7 +49,8 @@ extension OutlineStorage {
 
     /// Sets the expansion of `ids` (checked in the tree first) and of their subtrees for
     /// `recursively`, with their rows, in one update.
-    private func setExpansion(of ids: [Item.ID], to expanded: Bool, recursively: Bool) throws(OutlineError) {
+    @inlinable
+    func setExpansion(of ids: [Item.ID], to expanded: Bool, recursively: Bool) throws(OutlineError) {
         for id in ids { try requireItem(id) }
         changeRows { () throws(StorageError) in
             for id in ids {

@@ -34,8 +34,10 @@ public final class OutlineStorage<Item: Identifiable & Equatable & Sendable>: Co
     public typealias Content = MemoryStorage.Content
 
     /// The tree, by id, and what is expanded.
+    @usableFromInline
     var tree = OutlineTree<Item>()
     /// The visible rows, kept in step with ``tree`` by every change: the storage the views read.
+    @usableFromInline
     let rows = MemoryStorage()
 
     /// An empty outline: one section with no rows.
@@ -48,6 +50,7 @@ public final class OutlineStorage<Item: Identifiable & Equatable & Sendable>: Co
     /// collapsed: the rows are the roots. O(items).
     ///
     /// - Throws: ``OutlineError/duplicateID(_:)`` when two items share an id.
+    @inlinable
     public convenience init(roots: [Item], children: KeyPath<Item, [Item]?>) throws(OutlineError) {
         self.init()
         var pending: [(parent: Item.ID?, items: [Item])] = [(nil, roots)]

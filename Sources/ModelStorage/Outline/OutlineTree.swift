@@ -4,38 +4,62 @@
 ///
 /// Children are arrays in order, so finding an item among its siblings is O(siblings); every
 /// other step is O(1) per item or O(depth) per item.
+@usableFromInline
 struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     /// One item of the tree.
+    @usableFromInline
     struct Node {
         /// The item, as last set.
+        @usableFromInline
         var item: Item
         /// The parent's id, `nil` for a root.
+        @usableFromInline
         var parent: Item.ID?
         /// The children's ids, in order.
+        @usableFromInline
         var children: [Item.ID]
+
+        /// A node of `item` under `parent`, with `children`.
+        @inlinable
+        init(item: Item, parent: Item.ID?, children: [Item.ID]) {
+            self.item = item
+            self.parent = parent
+            self.children = children
+        }
     }
 
     /// Every item, by id.
-    private(set) var nodes: [Item.ID: Node] = [:]
+    @usableFromInline
+    var nodes: [Item.ID: Node] = [:]
     /// The roots' ids, in order.
-    private(set) var roots: [Item.ID] = []
+    @usableFromInline
+    var roots: [Item.ID] = []
     /// The ids expanded: kept by id, whether or not the item is in the tree (so that an
     /// expansion restored before its item arrives applies when it does).
+    @usableFromInline
     var expanded: Set<Item.ID> = []
 
+    /// An empty tree.
+    @inlinable
+    init() {}
+
     /// The number of items in the tree.
+    @inlinable
     var count: Int { nodes.count }
 
     /// Whether `id` is in the tree.
+    @inlinable
     func contains(_ id: Item.ID) -> Bool { nodes[id] != nil }
 
     /// The children of `parent` (the roots for `nil`), or `nil` when `parent` is not in the tree.
+    @inlinable
     func children(of parent: Item.ID?) -> [Item.ID]? {
         guard let parent else { return roots }
         return nodes[parent]?.children
     }
 
     /// The depth of `id` (0 for a root). O(depth).
+    @inlinable
     func level(of id: Item.ID) -> Int? {
         guard var node = nodes[id] else { return nil }
         var level = 0
@@ -44,6 +68,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     }
 
     /// Whether every ancestor of `id` (in the tree) is expanded: its row is shown. O(depth).
+    @inlinable
     func isVisible(_ id: Item.ID) -> Bool {
         guard var node = nodes[id] else { return false }
         while let parent = node.parent {
@@ -54,6 +79,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     }
 
     /// Whether `id` is `ancestor` or below it. O(depth).
+    @inlinable
     func isInSubtree(_ id: Item.ID, of ancestor: Item.ID) -> Bool {
         var current: Item.ID? = id
         while let step = current {
@@ -65,24 +91,36 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
 
     /// The ids `root` and its descendants, `root` first, in the order of a walk (each item before
     /// its children). O(subtree).
+    @inlinable
     func subtree(of root: Item.ID) -> [Item.ID] {
         rows(from: root) { _ in true }
     }
 
     /// The rows `root`'s subtree shows while `root` is shown: `root`, then the visible rows of
     /// each child of an expanded item, in order. O(rows).
+    @inlinable
     func visibleRows(of root: Item.ID) -> [Item.ID] {
         rows(from: root) { expanded.contains($0) }
     }
 
+    /// The number of rows of ``visibleRows(of:)``: 1 for a collapsed item or a leaf, without
+    /// walking. O(rows).
+    @inlinable
+    func visibleRowCount(of root: Item.ID) -> Int {
+        guard expanded.contains(root), nodes[root]?.children.isEmpty == false else { return 1 }
+        return visibleRows(of: root).count
+    }
+
     /// The rows every root's subtree shows: what the storage's view shows. O(rows).
+    @inlinable
     func visibleRows() -> [Item.ID] {
         roots.flatMap { visibleRows(of: $0) }
     }
 
     /// A walk from `root`, each item before its children, entering the children of the items
     /// `descends` accepts. Iterative, so that a deep tree cannot exhaust the stack.
-    private func rows(from root: Item.ID, descends: (Item.ID) -> Bool) -> [Item.ID] {
+    @inlinable
+    func rows(from root: Item.ID, descends: (Item.ID) -> Bool) -> [Item.ID] {
         var rows: [Item.ID] = []
         var pending = [root]
         while let id = pending.popLast() {
@@ -96,6 +134,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
 
     /// Adds `items` (not in the tree) as children of `parent` (in the tree, or `nil` for the
     /// roots), from child index `index` on. O(items + siblings).
+    @inlinable
     mutating func insert(_ items: [Item], under parent: Item.ID?, at index: Int) {
         for item in items { nodes[item.id] = Node(item: item, parent: parent, children: []) }
         let ids = items.map(\.id)
@@ -103,12 +142,14 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     }
 
     /// Replaces the item of `item.id` (in the tree), keeping its place and children. O(1).
+    @inlinable
     mutating func replace(_ item: Item) {
         nodes[item.id]!.item = item
     }
 
     /// Removes the items of `ids` (in the tree, none below another) and their descendants, and
     /// forgets their expansion. O(removed items + the siblings of each parent concerned, once).
+    @inlinable
     mutating func remove(_ ids: [Item.ID]) {
         let removed = Set(ids)
         var parents = Set<Item.ID>(), fromRoots = false
@@ -127,6 +168,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
 
     /// Takes `id` (in the tree) from its parent's children and puts it among `parent`'s at
     /// `index` (counted once it has left its place), its subtree with it. O(siblings).
+    @inlinable
     mutating func move(_ id: Item.ID, to parent: Item.ID?, at index: Int) {
         detach(id)
         nodes[id]!.parent = parent
@@ -135,12 +177,14 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
 
     /// Makes `children` (in the tree, under `parent`, in any order) `parent`'s children, in this
     /// order. O(children).
+    @inlinable
     mutating func reorderChildren(of parent: Item.ID?, to children: [Item.ID]) {
         if let parent { nodes[parent]!.children = children } else { roots = children }
     }
 
     /// Takes `id` out of its parent's children (the node stays).
-    private mutating func detach(_ id: Item.ID) {
+    @inlinable
+    mutating func detach(_ id: Item.ID) {
         let parent = nodes[id]!.parent
         if let parent {
             nodes[parent]!.children.removeAll { $0 == id }

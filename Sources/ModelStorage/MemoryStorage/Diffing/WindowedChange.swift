@@ -83,14 +83,14 @@ private struct CommonEnds {
 
 /// The changeset of a section's whole list from the matching of the identities between its
 /// common ends (`ends`), shifted into place, with the ends' items changed in place; `nil` when
-/// that window is more than an eighth of the section. O(w log n) for a window of w items, plus
+/// that window is more than an eighth of the section. O(w + log n) for a window of w items, plus
 /// the diff core's time on it.
 private func windowChangeset(_ old: StoredSection, _ new: StoredSection, _ ends: CommonEnds,
                              since revision: UInt64) -> Changeset? {
     let oldWindow = ends.prefix..<old.count - ends.suffix, newWindow = ends.prefix..<new.count - ends.suffix
     guard oldWindow.count + newWindow.count <= Swift.max(64, (old.count + new.count) / 8) else { return nil }
-    let oldSlots = oldWindow.map { old.slot(at: $0) }
-    let newItems = newWindow.map { new.entries[$0] }
+    let oldSlots = old.entries.elements(in: oldWindow).map(\.slot)
+    let newItems = new.entries.elements(in: newWindow)
     let newSlots = newItems.map(\.slot)
     let window = oldSlots.withUnsafeBufferPointer { oldSlots in
         newSlots.withUnsafeBufferPointer { newSlots in
