@@ -20,21 +20,24 @@ struct ShownRow: Hashable, CustomStringConvertible {
     var item: TreeItem
     var level: Int
     var disclosure: Disclosure
+    /// Whether the row shows its children loading.
+    var isLoading = false
 
-    init(item: TreeItem, level: Int, disclosure: Disclosure) {
+    init(item: TreeItem, level: Int, disclosure: Disclosure, isLoading: Bool = false) {
         self.item = item
         self.level = level
         self.disclosure = disclosure
+        self.isLoading = isLoading
     }
 
     /// The row of `item` with the state an outline reports for it.
     init(item: TreeItem, state: OutlineRowState) {
         self.init(item: item, level: state.level,
-                  disclosure: !state.hasChildren ? .none : state.isExpanded ? .expanded : .collapsed)
+                  disclosure: !state.hasChildren ? .none : state.isExpanded ? .expanded : .collapsed, isLoading: state.isLoading)
     }
 
     var description: String {
-        "\(item)@\(level)" + (disclosure == .none ? "" : disclosure == .expanded ? "v" : ">")
+        "\(item)@\(level)" + (disclosure == .none ? "" : disclosure == .expanded ? "v" : ">") + (isLoading ? "~" : "")
     }
 }
 
@@ -49,6 +52,14 @@ struct OutlineModel {
     var roots: [Node] = []
     /// The ids expanded, kept whether or not they are in the tree.
     var expanded: Set<Int> = []
+    /// Lazy children (OutlineLazyChildrenTests): the ids whose children are not loaded, the
+    /// loads in flight by id (their number), which added items are lazy, and whether `expand`
+    /// starts loads (called on an actor, with a loader).
+    var unloaded: Set<Int> = []
+    var loads: [Int: Int] = [:]
+    var loadCount = 0
+    var marksUnloaded: ((TreeItem) -> Bool)?
+    var startsLoads = false
 
     init() {}
 
@@ -113,8 +124,9 @@ struct OutlineModel {
         func visit(_ nodes: [Node], level: Int) {
             for node in nodes {
                 let open = expanded.contains(node.item.id)
-                let disclosure: ShownRow.Disclosure = node.children.isEmpty ? .none : open ? .expanded : .collapsed
-                rows.append(ShownRow(item: node.item, level: level, disclosure: disclosure))
+                let leaf = node.children.isEmpty && !unloaded.contains(node.item.id)
+                let disclosure: ShownRow.Disclosure = leaf ? .none : open ? .expanded : .collapsed
+                rows.append(ShownRow(item: node.item, level: level, disclosure: disclosure, isLoading: loads[node.item.id] != nil))
                 if open { visit(node.children, level: level + 1) }
             }
         }
@@ -141,6 +153,28 @@ struct OutlineModel {
         editChildren(of: parent) { $0.removeAll { $0.item.id == id } }
     }
 
+    /// Forgets what lazy children knew of `ids` (removed).
+    private mutating func forgetLazy(_ ids: [Int]) {
+        unloaded.subtract(ids)
+        for id in ids { loads[id] = nil }
+    }
+
+    /// Marks the items added that `marksUnloaded` accepts.
+    private mutating func markAdded(_ items: [TreeItem]) {
+        if let marksUnloaded { unloaded.formUnion(items.filter(marksUnloaded).map(\.id)) }
+    }
+
+    /// The loads an expansion of `ids` starts: each target not loaded and not loading, in order.
+    private mutating func startLoads(_ ids: [Int], recursively: Bool) {
+        guard startsLoads else { return }
+        for id in ids {
+            for target in recursively ? subtreeIDs(of: id) : [id] where unloaded.contains(target) && loads[target] == nil {
+                loadCount += 1
+                loads[target] = loadCount
+            }
+        }
+    }
+
     /// The first id of `items` that is in the tree or listed twice.
     private func firstDuplicate(_ items: [TreeItem]) -> Int? {
         var seen = Set<Int>()
@@ -155,6 +189,7 @@ struct OutlineModel {
             if let parent, !contains(parent) { return .itemNotFound("\(parent)") }
             if let id = firstDuplicate(items) { return .duplicateID("\(id)") }
             editChildren(of: parent) { $0 += items.map { Node(item: $0) } }
+            markAdded(items)
         case let .insertBefore(items, sibling): return insert(items, next: sibling, after: false)
         case let .insertAfter(items, sibling): return insert(items, next: sibling, after: true)
         case let .replace(item):
@@ -164,6 +199,7 @@ struct OutlineModel {
             if let missing = ids.first(where: { !contains($0) }) { return .itemNotFound("\(missing)") }
             for id in ids where contains(id) {
                 expanded.subtract(subtreeIDs(of: id))
+                forgetLazy(subtreeIDs(of: id))
                 detach(id)
             }
         case let .move(id, parent, index): return move(id, to: parent, at: index)
@@ -175,8 +211,12 @@ struct OutlineModel {
             for id in ids {
                 let targets = recursively ? subtreeIDs(of: id) : [id]
                 if isExpand { expanded.formUnion(targets) } else { expanded.subtract(targets) }
+                if !isExpand { for target in targets { loads[target] = nil } }
             }
-        case let .setExpandedIDs(ids): expanded = ids
+            if isExpand { startLoads(ids, recursively: recursively) }
+        case let .setExpandedIDs(ids):
+            expanded = ids
+            loads = loads.filter { ids.contains($0.key) }
         }
         return nil
     }
@@ -186,6 +226,7 @@ struct OutlineModel {
         if let id = firstDuplicate(items) { return .duplicateID("\(id)") }
         let parent = path.count > 1 ? node(at: Array(path.dropLast())).item.id : nil
         editChildren(of: parent) { $0.insert(contentsOf: items.map { Node(item: $0) }, at: path.last! + (after ? 1 : 0)) }
+        markAdded(items)
         return nil
     }
 
@@ -212,9 +253,13 @@ struct OutlineModel {
         for item in items where !seen.insert(item.id).inserted || (contains(item.id) && !oldIDs.contains(item.id)) {
             return .duplicateID("\(item.id)")
         }
-        for child in old where !seen.contains(child.item.id) { expanded.subtract(subtreeIDs(of: child.item.id)) }
+        for child in old where !seen.contains(child.item.id) {
+            expanded.subtract(subtreeIDs(of: child.item.id))
+            forgetLazy(subtreeIDs(of: child.item.id))
+        }
         let kept = Dictionary(uniqueKeysWithValues: old.map { ($0.item.id, $0.children) })
         editChildren(of: parent) { $0 = items.map { Node(item: $0, children: kept[$0.id] ?? []) } }
+        markAdded(items.filter { kept[$0.id] == nil })
         return nil
     }
 }
@@ -233,7 +278,8 @@ enum OutlineCall: CustomStringConvertible {
     case collapse([Int], recursively: Bool)
     case setExpandedIDs(Set<Int>)
 
-    func perform(on outline: OutlineStorage<TreeItem>) throws(OutlineError) {
+    /// Makes the call on `outline`, on the caller's actor (so that an expansion there starts loads).
+    func perform(on outline: OutlineStorage<TreeItem>, isolation: isolated (any Actor)? = #isolation) throws(OutlineError) {
         switch self {
         case let .append(items, parent): try outline.append(items, to: parent)
         case let .insertBefore(items, sibling): try outline.insert(items, before: sibling)
@@ -242,7 +288,8 @@ enum OutlineCall: CustomStringConvertible {
         case let .remove(ids): try outline.remove(ids)
         case let .move(id, parent, index): try outline.move(id, to: parent, at: index)
         case let .setChildren(items, parent): try outline.setChildren(items, of: parent)
-        case let .expand(ids, recursively): try recursively ? outline.expand(ids, recursively: true) : outline.expand(ids)
+        case let .expand(ids, recursively):
+            try recursively ? outline.expand(ids, recursively: true, isolation: isolation) : outline.expand(ids, isolation: isolation)
         case let .collapse(ids, recursively): try recursively ? outline.collapse(ids, recursively: true) : outline.collapse(ids)
         case let .setExpandedIDs(ids): outline.expandedIDs = ids
         }
@@ -402,7 +449,11 @@ func expectOutline(_ outline: OutlineStorage<TreeItem>, matches model: OutlineMo
     for id in model.allIDs + probes {
         let node = model.node(id)
         let state = node.map { OutlineRowState(level: model.level(of: id)!, isExpanded: model.expanded.contains(id),
-                                               hasChildren: !$0.children.isEmpty) }
+                                               hasChildren: !$0.children.isEmpty || model.unloaded.contains(id),
+                                               isLoading: model.loads[id] != nil) }
+        if outline.hasUnloadedChildren(id) != model.unloaded.contains(id) || outline.isLoadingChildren(id) != (model.loads[id] != nil) {
+            wrong.append("lazy state of \(id)")
+        }
         let reads = (outline.item(withID: id), outline.parent(of: id)?.id, outline.children(of: id), outline.level(of: id),
                      outline.isExpanded(id), outline.rowState(forItemWithID: id), outline.indexPath(forItemWithID: id))
         guard reads.0 == node?.item, reads.1 == model.parent(of: id)?.item.id, reads.2 == node?.children.map(\.item),
@@ -463,5 +514,7 @@ extension OutlineModel {
         self.init()
         roots = nodes(nil)
         expanded = outline.expandedIDs
+        unloaded = Set(allIDs.filter(outline.hasUnloadedChildren))
+        for id in allIDs where outline.isLoadingChildren(id) { loads[id] = 0 }
     }
 }

@@ -10,6 +10,10 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A child index outside `0...childCount` (the parent's children once the moved item has
     /// left them).
     case childIndexOutOfRange(Int, childCount: Int)
+    /// Loading the children of the item of this id failed: the loader threw (`reason` is its
+    /// error, described), or the outline has no ``OutlineStorage/childrenLoader``. The item is
+    /// collapsed again and its children stay unloaded.
+    case childrenLoadFailed(String, reason: String)
 
     /// A sentence that says what was refused.
     public var description: String {
@@ -18,6 +22,7 @@ public enum OutlineError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .duplicateID(id): "the id \(id) is already in the outline, or listed twice"
         case let .moveIntoOwnSubtree(id): "the item \(id) cannot move under itself or its descendants"
         case let .childIndexOutOfRange(index, count): "child index \(index) is outside 0...\(count)"
+        case let .childrenLoadFailed(id, reason): "loading the children of \(id) failed: \(reason)"
         }
     }
 }

@@ -7,17 +7,33 @@ extension OutlineStorage {
     /// rows show when its ancestors are expanded. O(k log n) for the k rows inserted, plus
     /// O(subtree) for `recursively`.
     ///
+    /// An item it expands whose children are not loaded yet (``hasUnloadedChildren(_:)``) shows
+    /// loading (``OutlineRowState/isLoading``, in the same update) and its children are loaded
+    /// through ``childrenLoader``, on the caller's actor (`isolation`); see
+    /// ``loadChildren(of:isolation:)`` for what happens when the load ends. Called from no actor,
+    /// `expand` starts no load: the item is recorded expanded, and ``loadChildren(of:isolation:)``
+    /// loads it.
+    ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
     ///   expanded then.
     @inlinable
-    public func expand(_ ids: [Item.ID], recursively: Bool = false) throws(OutlineError) {
-        try setExpansion(of: ids, to: true, recursively: recursively)
+    public func expand(_ ids: [Item.ID], recursively: Bool = false,
+                       isolation: isolated (any Actor)? = #isolation) throws(OutlineError) {
+        guard isolation != nil, lazyChildren.loader != nil, !tree.unloaded.isEmpty else {
+            return try setExpansion(of: ids, to: true, recursively: recursively)
+        }
+        try rows.performUpdates { () throws(OutlineError) in
+            try setExpansion(of: ids, to: true, recursively: recursively)
+            startLoads(of: ids, recursively: recursively, isolation: isolation)
+        }
     }
 
     /// Collapses the items of `ids` (and, `recursively`, every item below them, so that they
     /// show collapsed when expanded again): the rows they hid are deleted, so a view drops
     /// their selection, and the rows of those that have children reported updated. O(k log n) for the k rows
     /// deleted, plus O(subtree) for `recursively`.
+    /// A load of children in flight for an item collapsed is dropped: its result, when it comes,
+    /// changes nothing.
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when an id is not in the tree; nothing is
     ///   collapsed then.
@@ -32,7 +48,9 @@ extension OutlineStorage {
 
     /// The ids expanded, to save and restore the outline's state. Setting it expands and
     /// collapses what differs, in one update; an id not in the tree is kept, so that it applies
-    /// when its item is added (a state restored before the items load). O(visible rows).
+    /// when its item is added (a state restored before the items load). It starts no load of
+    /// children (the next ``expand(_:recursively:isolation:)`` of an item does) and drops those
+    /// of the items it collapses. O(visible rows).
     @inlinable
     public var expandedIDs: Set<Item.ID> {
         get { tree.expanded }
@@ -41,8 +59,9 @@ extension OutlineStorage {
             let changed = tree.expanded.symmetricDifference(newValue)
             changeRows { () throws(StorageError) in
                 tree.expanded = newValue
+                tree.loads = tree.loads.filter { newValue.contains($0.key) }
                 try replaceRows(from: before, to: tree.visibleRows(), at: 0)
-                for id in changed where tree.nodes[id]?.children.isEmpty == false { try refreshRow(of: id) }
+                for id in changed where tree.hasDisclosure(id) { try refreshRow(of: id) }
             }
         }
     }
@@ -59,12 +78,12 @@ extension OutlineStorage {
                 let before = shown ? tree.visibleRows(of: id) : []
                 var changed: [Item.ID] = []
                 for target in targets where tree.expanded.contains(target) != expanded {
-                    if expanded { tree.expanded.insert(target) } else { tree.expanded.remove(target) }
+                    tree.setExpanded(target, expanded)
                     changed.append(target)
                 }
                 guard shown, !changed.isEmpty, let start = row(of: id) else { continue }
                 try replaceRows(from: before, to: tree.visibleRows(of: id), at: start)
-                for target in changed where tree.nodes[target]!.children.isEmpty == false { try refreshRow(of: target) }
+                for target in changed where tree.hasDisclosure(target) { try refreshRow(of: target) }
             }
         }
     }

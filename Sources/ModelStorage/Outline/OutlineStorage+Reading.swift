@@ -48,12 +48,13 @@ extension OutlineStorage {
         return IndexPath(indexes: [0, row])
     }
 
-    /// What a cell shows of `id`'s row besides the item (level, expansion, children), or `nil`
+    /// What a cell shows of `id`'s row besides the item (level, expansion, children, a load), or `nil`
     /// when `id` is not in the tree. O(depth).
     @inlinable
     public func rowState(forItemWithID id: Item.ID) -> OutlineRowState? {
         guard let node = tree.nodes[id], let level = tree.level(of: id) else { return nil }
-        return OutlineRowState(level: level, isExpanded: tree.expanded.contains(id), hasChildren: !node.children.isEmpty)
+        return OutlineRowState(level: level, isExpanded: tree.expanded.contains(id),
+                               hasChildren: !node.children.isEmpty || tree.unloaded.contains(id), isLoading: tree.loads[id] != nil)
     }
 
     /// The row state (see ``rowState(forItemWithID:)``) of the item at `indexPath`, as

@@ -7,23 +7,25 @@ import Foundation
 /// What the user does to an outline's rows through a view: a tap on a row's disclosure control.
 extension OutlineStorage: ExpansionTogglingStorage {
     /// Expands `id` when it is collapsed, collapses it when it is expanded: what a tap on its
-    /// row's disclosure control does (see ``expand(_:recursively:)`` and
+    /// row's disclosure control does (see ``expand(_:recursively:isolation:)`` and
     /// ``collapse(_:recursively:)`` for the rows it inserts or deletes). An item without children
-    /// has its recorded expansion toggled, as ``expand(_:recursively:)`` records it.
+    /// has its recorded expansion toggled, as ``expand(_:recursively:isolation:)`` records it.
     ///
     /// From a view, call ``ViewUpdater/userDidToggleExpansion(at:)`` with the row the user
     /// tapped: it finds that row's item by identity, whatever changes are pending.
+    /// On an actor (the main actor for a UI), expanding an item whose children are not loaded
+    /// starts their load (see ``expand(_:recursively:isolation:)``).
     ///
     /// - Throws: ``OutlineError/itemNotFound(_:)`` when `id` is not in the tree; nothing changes.
-    public func toggleExpansion(of id: Item.ID) throws(OutlineError) {
-        if isExpanded(id) { try collapse([id]) } else { try expand([id]) }
+    public func toggleExpansion(of id: Item.ID, isolation: isolated (any Actor)? = #isolation) throws(OutlineError) {
+        if isExpanded(id) { try collapse([id]) } else { try expand([id], isolation: isolation) }
     }
 
     /// Toggles the expansion of the item at `indexPath` (storage index space); `false`, changing
     /// nothing, when no item of this outline is there.
-    func toggleExpansion(ofItemAt indexPath: IndexPath) -> Bool {
+    func toggleExpansion(ofItemAt indexPath: IndexPath, isolation: isolated (any Actor)?) -> Bool {
         guard let item = rows.item(at: indexPath) as? Item, tree.contains(item.id) else { return false }
-        do { try toggleExpansion(of: item.id) } catch { return false }
+        do { try toggleExpansion(of: item.id, isolation: isolation) } catch { return false }
         return true
     }
 }
@@ -33,5 +35,6 @@ extension OutlineStorage: ExpansionTogglingStorage {
 protocol ExpansionTogglingStorage: AnyObject {
     /// Toggles the expansion of the item at `indexPath` (storage index space); `false`, changing
     /// nothing, when no item is there.
-    func toggleExpansion(ofItemAt indexPath: IndexPath) -> Bool
+    /// On `isolation`, where the expansion starts the loads of children it needs.
+    func toggleExpansion(ofItemAt indexPath: IndexPath, isolation: isolated (any Actor)?) -> Bool
 }

@@ -39,6 +39,9 @@ public final class OutlineStorage<Item: Identifiable & Equatable & Sendable>: Co
     /// The visible rows, kept in step with ``tree`` by every change: the storage the views read.
     @usableFromInline
     let rows = MemoryStorage()
+    /// The loader of lazy children and who hears of a failed load (OutlineStorage+Loading.swift).
+    @usableFromInline
+    var lazyChildren = OutlineLazyChildren<Item>()
 
     /// An empty outline: one section with no rows.
     public init() {

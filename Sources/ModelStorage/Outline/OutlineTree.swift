@@ -38,6 +38,17 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     /// expansion restored before its item arrives applies when it does).
     @usableFromInline
     var expanded: Set<Item.ID> = []
+    /// The ids whose children are not loaded yet: the storage's `childrenLoader` gives them at
+    /// the next expansion. Forgotten when the item is removed.
+    @usableFromInline
+    var unloaded: Set<Item.ID> = []
+    /// The loads in flight, by item: the number of the latest, so that only its result applies.
+    /// Forgotten when the item is removed or collapsed.
+    @usableFromInline
+    var loads: [Item.ID: Int] = [:]
+    /// Which items added from now on have children not loaded yet (`nil`: none).
+    @usableFromInline
+    var marksUnloaded: ((Item) -> Bool)?
 
     /// An empty tree.
     @inlinable
@@ -50,6 +61,18 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     /// Whether `id` is in the tree.
     @inlinable
     func contains(_ id: Item.ID) -> Bool { nodes[id] != nil }
+
+    /// Whether `id`'s row shows a disclosure: it has children, or children not loaded yet.
+    @inlinable
+    func hasDisclosure(_ id: Item.ID) -> Bool {
+        nodes[id].map { !$0.children.isEmpty } == true || unloaded.contains(id)
+    }
+
+    /// Records `id` expanded or not; collapsing it drops its load in flight.
+    @inlinable
+    mutating func setExpanded(_ id: Item.ID, _ isExpanded: Bool) {
+        if isExpanded { expanded.insert(id) } else { expanded.remove(id); loads[id] = nil }
+    }
 
     /// The children of `parent` (the roots for `nil`), or `nil` when `parent` is not in the tree.
     @inlinable
@@ -137,6 +160,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     @inlinable
     mutating func insert(_ items: [Item], under parent: Item.ID?, at index: Int) {
         for item in items { nodes[item.id] = Node(item: item, parent: parent, children: []) }
+        if let marksUnloaded { for item in items where marksUnloaded(item) { unloaded.insert(item.id) } }
         let ids = items.map(\.id)
         if let parent { nodes[parent]!.children.insert(contentsOf: ids, at: index) } else { roots.insert(contentsOf: ids, at: index) }
     }
@@ -162,6 +186,8 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
             for gone in subtree(of: id) {
                 nodes[gone] = nil
                 expanded.remove(gone)
+                unloaded.remove(gone)
+                loads[gone] = nil
             }
         }
     }

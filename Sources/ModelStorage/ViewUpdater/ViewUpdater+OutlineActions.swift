@@ -10,7 +10,7 @@ extension ViewUpdater {
     /// The user tapped the disclosure control of the row the view shows at `displayed`
     /// (displayed index space): the storage, an ``OutlineStorage``, expands or collapses that
     /// row's item, found by identity whatever changes are pending or animating
-    /// (``OutlineStorage/toggleExpansion(of:)``); the updater's next batch inserts or deletes
+    /// (``OutlineStorage/toggleExpansion(of:isolation:)``); the updater's next batch inserts or deletes
     /// the rows of its descendants. Never another item: a row whose item has left the storage
     /// toggles nothing.
     ///
@@ -24,6 +24,6 @@ extension ViewUpdater {
         guard content.holdsItem(at: displayed) else { throw .noItemDisplayed(displayed) }
         guard let outline = storage as? any ExpansionTogglingStorage else { throw .notEditable }
         guard let storagePath = storageIndexPath(forDisplayed: displayed),
-              outline.toggleExpansion(ofItemAt: storagePath) else { throw .itemLeftStorage(displayed) }
+              outline.toggleExpansion(ofItemAt: storagePath, isolation: #isolation) else { throw .itemLeftStorage(displayed) }
     }
 }
