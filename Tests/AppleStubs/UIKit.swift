@@ -409,6 +409,8 @@ public typealias UIActionHandler = (UIAction) -> Void
     @available(iOS 13.0, tvOS 17.0, *)
     open func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
                         point: CGPoint) -> UIContextMenuConfiguration? { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:indentationlevelforrowat:)
+    open func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uicollectionviewcontroller
@@ -598,6 +600,8 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     @available(iOS 13.0, tvOS 17.0, *)
     func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
                    point: CGPoint) -> UIContextMenuConfiguration?
+    // https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:indentationlevelforrowat:)
+    func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
 }
 
 // The optional requirements (`@objc optional` in the SDK).
@@ -620,6 +624,7 @@ extension UITableViewDelegate {
     @available(iOS 13.0, tvOS 17.0, *)
     public func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
                           point: CGPoint) -> UIContextMenuConfiguration? { fatalError("interface stub") }
+    public func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { fatalError("interface stub") }
 }
 
 // https://developer.apple.com/documentation/uikit/uitableviewdatasource
@@ -682,6 +687,10 @@ extension UITableViewDataSource {
     // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/defaultcontentconfiguration() (a list
     // cell's, not every collection view cell's; UIKit's Swift overlay: not open)
     @MainActor @preconcurrency public func defaultContentConfiguration() -> UIListContentConfiguration { fatalError("interface stub") }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/indentationlevel
+    open var indentationLevel: Int { get { fatalError("interface stub") } set {} }
+    // https://developer.apple.com/documentation/uikit/uicollectionviewlistcell/indentationwidth
+    open var indentationWidth: CGFloat { get { fatalError("interface stub") } set {} }
 }
 
 // https://developer.apple.com/documentation/uikit/uicellaccessory

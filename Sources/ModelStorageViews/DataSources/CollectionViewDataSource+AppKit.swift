@@ -71,6 +71,14 @@ open class CollectionViewDataSource: NSObject {
     public func item<Item>(at indexPath: IndexPath, as type: Item.Type = Item.self) -> Item? {
         core.item(at: indexPath, as: type)
     }
+
+    /// The row state (level, expansion, children) of the item the view shows at `indexPath` when
+    /// the storage is an `OutlineStorage`, as its tree has it now; `nil` for another storage, an
+    /// index path the view does not show, or an item that left the tree (its row goes with the
+    /// next batch). What a cell shows besides its item: see ``OutlineRowAppearance``.
+    public func outlineRowState(at indexPath: IndexPath) -> OutlineRowState? {
+        core.outlineRowState(at: indexPath)
+    }
 }
 
 extension CollectionViewDataSource: NSCollectionViewDataSource {

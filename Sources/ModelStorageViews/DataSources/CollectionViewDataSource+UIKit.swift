@@ -104,6 +104,14 @@ open class CollectionViewDataSource: NSObject {
         core.item(at: indexPath, as: type)
     }
 
+    /// The row state (level, expansion, children) of the item the view shows at `indexPath` when
+    /// the storage is an `OutlineStorage`, as its tree has it now; `nil` for another storage, an
+    /// index path the view does not show, or an item that left the tree (its row goes with the
+    /// next batch). What a cell shows besides its item: see ``OutlineRowAppearance``.
+    public func outlineRowState(at indexPath: IndexPath) -> OutlineRowState? {
+        core.outlineRowState(at: indexPath)
+    }
+
     /// The supplementary model of `kind` the view shows for `section` when it is a `Model` (what
     /// a supplementary registration's handler reads), else `nil`.
     public func supplementaryModel<Model>(ofKind kind: String, inSection section: Int, as type: Model.Type = Model.self) -> Model? {

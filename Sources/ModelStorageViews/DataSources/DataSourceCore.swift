@@ -20,6 +20,8 @@ package final class DataSourceCore<View, Cell> {
     package let registry = CellRegistry<(View, IndexPath), Cell>()
     /// The cell provider, `nil` when the cells come from ``registry``.
     private let provider: (@MainActor (View, IndexPath) -> Cell?)?
+    /// The storage when it is an `OutlineStorage` (the row states of its items), else `nil`.
+    private let outline: (any OutlineRowReading)?
 
     /// The data source of `updater`, each cell from `cellProvider`, which receives the item
     /// shown, untyped (a ``MissingItem`` for an index path the updater does not show).
@@ -29,6 +31,7 @@ package final class DataSourceCore<View, Cell> {
         self.updater = updater
         self.content = content
         editing = ItemEditing(updater)
+        outline = updater.storage as? any OutlineRowReading
         provider = { view, indexPath in cellProvider(view, indexPath, content.itemOrMissing(at: indexPath)) }
     }
 
@@ -39,6 +42,7 @@ package final class DataSourceCore<View, Cell> {
         self.updater = updater
         content = DisplayedContent(updater)
         editing = ItemEditing(updater)
+        outline = updater.storage as? any OutlineRowReading
         provider = { view, indexPath in updater.displayedItem(at: indexPath).map { typedCellProvider(view, indexPath, $0) } }
     }
 
@@ -48,6 +52,7 @@ package final class DataSourceCore<View, Cell> {
         self.updater = updater
         content = DisplayedContent(updater)
         editing = ItemEditing(updater)
+        outline = updater.storage as? any OutlineRowReading
         provider = nil
         updater.cellKind = { [registry] item in registry.cellKind(of: item) }
     }
@@ -63,6 +68,12 @@ package final class DataSourceCore<View, Cell> {
     /// The item the view shows at `indexPath` when it is an `Item`, else `nil`.
     package func item<Item>(at indexPath: IndexPath, as type: Item.Type) -> Item? {
         content.item(indexPath) as? Item
+    }
+
+    /// The row state of the item shown at `indexPath` when the storage is an `OutlineStorage`, as
+    /// its tree has it now; `nil` for another storage, an empty place or an item that left the tree.
+    package func outlineRowState(at indexPath: IndexPath) -> OutlineRowState? {
+        content.item(indexPath).flatMap { outline?.rowState(ofItem: $0) }
     }
 
     /// The supplementary model of `kind` shown for `section` when it is a `Model`, else `nil`.

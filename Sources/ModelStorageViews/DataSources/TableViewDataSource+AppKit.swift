@@ -108,6 +108,14 @@ open class TableViewDataSource: NSObject {
         core.item(at: IndexPath(indexes: [0, row]), as: type)
     }
 
+    /// The row state (level, expansion, children) of the item the table shows at `row` when the
+    /// storage is an `OutlineStorage`, as its tree has it now; `nil` for another storage, a row the
+    /// table does not show, or an item that left the tree (its row goes with the next batch). What
+    /// a cell shows besides its item: see ``OutlineRowAppearance``.
+    public func outlineRowState(atRow row: Int) -> OutlineRowState? {
+        core.outlineRowState(at: IndexPath(indexes: [0, row]))
+    }
+
     /// Whether the row can be dragged to another place: by default what the item's
     /// ``EditingHandlers`` say.
     open func canMoveItem(atRow row: Int) -> Bool {

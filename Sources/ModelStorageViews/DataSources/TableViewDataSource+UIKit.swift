@@ -106,6 +106,14 @@ open class TableViewDataSource: NSObject {
         core.item(at: indexPath, as: type)
     }
 
+    /// The row state (level, expansion, children) of the item the view shows at `indexPath` when
+    /// the storage is an `OutlineStorage`, as its tree has it now; `nil` for another storage, an
+    /// index path the view does not show, or an item that left the tree (its row goes with the
+    /// next batch). What a cell shows besides its item: see ``OutlineRowAppearance``.
+    public func outlineRowState(at indexPath: IndexPath) -> OutlineRowState? {
+        core.outlineRowState(at: indexPath)
+    }
+
     /// Whether the row at `indexPath` can be edited (deleted or moved): by default what the
     /// item's ``EditingHandlers`` say. UIKit's `tableView(_:canEditRowAt:)`.
     open func canEditItem(at indexPath: IndexPath) -> Bool {

@@ -95,7 +95,11 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     private func view(ofRow row: Int) -> AnyView? {
         guard let host, let adapter else { return nil }
         switch adapter.rows.content(ofRow: row) {
-        case .item(let indexPath)?: return host.rowContent.row(for: host.item(at: indexPath))
+        case .item(let indexPath)?:
+            let item = host.item(at: indexPath), row = host.rowContent.row(for: item)
+            guard let item, let state = host.outlineRowState(ofItem: item) else { return row }
+            // An outline's row: indented by its level after its disclosure, applied by identity.
+            return AnyView(OutlineHostedRow(state: state, row: row) { [weak host] in host?.userDidTapDisclosure(ofItem: item) })
         case .header(let section)?:
             return host.updater.headerModel(forSection: section).flatMap { host.rowContent.header?($0) }.map(host.rowContent.inEnvironment)
         case .footer(let section)?:

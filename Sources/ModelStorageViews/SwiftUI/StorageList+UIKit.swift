@@ -155,7 +155,14 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         let item = host?.item(at: indexPath)
         let row = host?.rowContent.row(for: item) ?? AnyView(EmptyView())
         let cell = collectionView.dequeueConfiguredReusableCell(using: cells, for: indexPath, item: row)
-        cell.accessories = host?.rowContent.canMove(item) == true ? [.reorder(displayed: .always)] : []
+        let accessories: [UICellAccessory] = host?.rowContent.canMove(item) == true ? [.reorder(displayed: .always)] : []
+        // An outline's row: its level and disclosure, the tap applied to this item by identity.
+        if let host, let item, let state = host.outlineRowState(ofItem: item) {
+            cell.showOutlineRow(state, accessories: accessories) { [weak host] in host?.userDidTapDisclosure(ofItem: item) }
+        } else {
+            cell.indentationLevel = 0
+            cell.accessories = accessories
+        }
         return cell
     }
 
@@ -180,9 +187,16 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
 
     // MARK: UICollectionViewDelegate
 
-    /// A tap selects the item (its id joins the selection's binding).
+    /// A tap selects the item (its id joins the selection's binding). On tvOS, which has no
+    /// outline disclosure, selecting an outline's row whose item has children also expands or
+    /// collapses it.
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         host?.userDidSelectItem(at: indexPath, extending: collectionView.allowsMultipleSelection)
+        #if os(tvOS)
+        if let host, let item = host.item(at: indexPath), host.outlineRowState(ofItem: item)?.hasChildren == true {
+            host.userDidTapDisclosure(ofItem: item)
+        }
+        #endif
     }
 
     /// A tap deselects the item.

@@ -58,6 +58,38 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
         content.rows.append { ($0 as? Source.Item).map { AnyView(row($0)) } }
     }
 
+    /// A list of `outline`'s visible rows, each row `row(item, state)`: its item and its
+    /// `OutlineRowState` (level, expansion, children) as the tree has it when the row is
+    /// configured; the selection's ids are the items' ids.
+    ///
+    /// ```swift
+    /// StorageList(outline) { folder, state in
+    ///     Label(folder.name, systemImage: state.isExpanded ? "folder.fill" : "folder")
+    /// }
+    /// .selection($selected)                     // Set<Folder.ID>
+    /// ```
+    ///
+    /// On UIKit each row's cell is indented by its level, and a row whose item has children has an
+    /// outline disclosure accessory: a tap on it expands or collapses that item in the storage, by
+    /// its id (`OutlineStorage/toggleExpansion(of:)`), and the list inserts or deletes the rows
+    /// below it; a tap on the row still selects it. tvOS has no outline disclosure: there,
+    /// selecting a row whose item has children also expands or collapses it. On macOS the list
+    /// shows the same flat rows in its table, each hosted row indented by its level after a
+    /// disclosure button (a chevron). A tap that cannot be applied (the item left the tree
+    /// meanwhile) goes to ``onActionError(_:)``.
+    public init<Item, Row: View>(_ outline: OutlineStorage<Item>,
+                                 @ViewBuilder row: @escaping @MainActor (Item, OutlineRowState) -> Row)
+    where Source == OutlineStorage<Item>, ID == Item.ID {
+        storage = outline
+        content = StorageListContent(identify: { ($0 as? Item)?.id })
+        content.rows.append { item in
+            (item as? Item).map { item in
+                let state = outline.rowState(forItemWithID: item.id) ?? OutlineRowState(level: 0, isExpanded: false, hasChildren: false)
+                return AnyView(row(item, state))
+            }
+        }
+    }
+
     /// Rows of items of type `Item` (for a list made with `init(_:)`); the first row
     /// whose type takes an item shows it.
     public func row<Item, Row: View>(_ type: Item.Type, @ViewBuilder content row: @escaping @MainActor (Item) -> Row) -> Self {
