@@ -116,6 +116,25 @@ private struct ModelTree {
         #expect(screen.view.violations.isEmpty && screen.failures.isEmpty)
     }
 
+    @Test("a disclosure tap the view reports at a displayed row toggles that row's item, whatever is pending; a removed one is reported")
+    func tapAtDisplayedRow() throws {
+        let outline = try OutlineStorage(roots: [Node(id: 1, children: [Node(id: 11)]), Node(id: 2, children: [Node(id: 21)])],
+                                         children: \.children)
+        let screen = OutlineScreen(outline)
+        try outline.insert([Node(id: 0, children: [Node(id: 1_000)])], before: 1)   // pending: a root above
+        try screen.view.simulateDisclosureTap(at: path(0, 1))                        // the view shows 2 there
+        #expect(outline.isExpanded(2) && !outline.isExpanded(1) && !outline.isExpanded(0))
+        screen.settle()
+        #expect(screen.shownIDs == [0, 1, 2, 21])
+        try outline.remove([2])
+        #expect(!screen.host.userDidTapDisclosure(at: path(0, 2)))                  // 2 is shown, no longer in the tree
+        #expect(screen.failures == ["\(UserActionError.itemLeftStorage(path(0, 2)))"])
+        #expect(!screen.host.userDidTapDisclosure(at: path(0, 9)))
+        #expect(screen.failures.last == "\(UserActionError.noItemDisplayed(path(0, 9)))")
+        screen.settle()
+        #expect(screen.shownIDs == [0, 1] && outline.expandedIDs.isEmpty && screen.view.violations.isEmpty)
+    }
+
     @Test("a tap on an item that left the tree is reported and changes nothing; a storage that is not an outline has no row states")
     func tapsThatFail() throws {
         let outline = try OutlineStorage(roots: [Node(id: 1, children: [Node(id: 11)]), Node(id: 2)], children: \.children)
@@ -180,8 +199,15 @@ private struct ModelTree {
                 let shown = screen.host.numberOfItems(inSection: 0)
                 let item = try #require(screen.host.item(at: path(0, Int.random(in: 0..<shown, using: &random))))
                 let id = (item as! Node).id
+                // By the item its cell showed, or at the row the view shows it: toggled while it
+                // is in the tree, whatever its row went through meanwhile.
                 let applies = model.contains(id)
-                #expect(screen.host.userDidTapDisclosure(ofItem: item) == applies)
+                if Bool.random(using: &random) {
+                    #expect(screen.host.userDidTapDisclosure(ofItem: item) == applies)
+                } else {
+                    let row = (0..<shown).first { (screen.host.item(at: path(0, $0)) as! Node).id == id }!
+                    #expect(screen.host.userDidTapDisclosure(at: path(0, row)) == applies)
+                }
                 if applies {
                     taps.applied += 1
                     if model.expanded.contains(id) { model.expanded.remove(id) } else { model.expanded.insert(id) }
@@ -201,6 +227,7 @@ private struct ModelTree {
         }
         #expect(outline.expandedIDs == model.expanded)
         #expect(screen.view.violations.isEmpty)
-        #expect(screen.failures.count == left && screen.failures.allSatisfy { $0.contains("no item with id") })
+        #expect(screen.failures.count == left)
+        #expect(screen.failures.allSatisfy { $0.contains("no item with id") || $0.contains("no longer in the storage") })
     }
 }

@@ -193,8 +193,8 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         host?.userDidSelectItem(at: indexPath, extending: collectionView.allowsMultipleSelection)
         #if os(tvOS)
-        if let host, let item = host.item(at: indexPath), host.outlineRowState(ofItem: item)?.hasChildren == true {
-            host.userDidTapDisclosure(ofItem: item)
+        if let host, host.outlineRowState(at: indexPath)?.hasChildren == true {
+            host.userDidTapDisclosure(at: indexPath)
         }
         #endif
     }

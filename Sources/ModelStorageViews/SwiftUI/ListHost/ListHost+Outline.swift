@@ -20,6 +20,42 @@ extension ListHost {
         (storage as? any OutlineRowReading)?.rowState(ofItem: item)
     }
 
+    /// The user tapped the disclosure control of the row the view shows at `indexPath`
+    /// (displayed index space, as a view's delegate gives it): the outline expands or collapses
+    /// the item the view shows there, by its id (`OutlineStorage/toggleExpansion(of:)`), as
+    /// ``userDidTapDisclosure(ofItem:)`` does; so an item still in the tree is toggled even when
+    /// a change the view does not show yet hid its row and showed it again. For a storage that is
+    /// not an outline, or a row the view does not show, it is the updater's
+    /// `ViewUpdater/userDidToggleExpansion(at:)`, which throws.
+    ///
+    /// - Throws: `UserActionError/noItemDisplayed(_:)`, `UserActionError/notEditable` (not an
+    ///   `OutlineStorage`), `UserActionError/itemLeftStorage(_:)` (the item has left the tree);
+    ///   nothing changes then.
+    public func userDidToggleExpansion(at indexPath: IndexPath) throws(UserActionError) {
+        guard let outline = storage as? any OutlineRowReading, let item = updater.item(at: indexPath) else {
+            return try updater.userDidToggleExpansion(at: indexPath)
+        }
+        do {
+            try outline.toggleExpansion(ofItem: item)
+        } catch {
+            throw .itemLeftStorage(indexPath)
+        }
+    }
+
+    /// A tap on the disclosure control of the row the view shows at `indexPath`, as the platform
+    /// reports it: ``userDidToggleExpansion(at:)``, a failure reported to ``didFailAction``.
+    /// Returns whether the item was toggled.
+    @discardableResult
+    public func userDidTapDisclosure(at indexPath: IndexPath) -> Bool {
+        do {
+            try userDidToggleExpansion(at: indexPath)
+            return true
+        } catch {
+            didFailAction?(error)
+            return false
+        }
+    }
+
     /// The user tapped the disclosure control of the row that shows `item` (the item its cell
     /// was configured with, so that rows inserted or deleted above it since then do not matter):
     /// the outline expands or collapses that item, by its id (`OutlineStorage/toggleExpansion(of:)`),

@@ -3,7 +3,7 @@
 // outline disclosure (showOutlineRow), the disclosure expanding or collapsing the folder through
 // the storage by its id, and a folder read again from disk with setChildren (its expansion kept);
 // then the same tree in a table view, indented by the delegate's indentationLevelForRowAt, where
-// selecting a folder's row expands or collapses it.
+// selecting a folder's row expands or collapses it through the updater (the displayed row's item).
 import UIKit
 import ModelStorage
 import ModelStorageViews
@@ -87,8 +87,12 @@ final class FileTableViewController: UITableViewController {
 
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         tableView.deselectRow(at: indexPath, animated: true)
-        guard let file = dataSource?.item(at: indexPath, as: FileNode.self),
-              dataSource?.outlineRowState(at: indexPath)?.hasChildren == true else { return }
-        try? outline.toggleExpansion(of: file.id)   // the updater's next batch shows the folder's rows
+        guard let dataSource, dataSource.outlineRowState(at: indexPath)?.hasChildren == true else { return }
+        // The row as displayed: the updater finds its folder by identity; its next batch shows the rows.
+        do {
+            try dataSource.updater.userDidToggleExpansion(at: indexPath)
+        } catch {
+            print("not toggled:", error)
+        }
     }
 }
