@@ -1,6 +1,7 @@
 import FingerprintDiff
 import Foundation
 import ModelStorage
+import ModelStorageTesting
 import SeededRandom
 import Testing
 
@@ -115,14 +116,19 @@ import Testing
         }
     }
 
-    @Test("an outline behind a ViewUpdater: random calls at random moments end with the view showing the visible rows",
+    @Test("an outline behind a ViewUpdater: random calls and the user's drags, swipes and disclosure taps at random moments end with the view showing the visible rows",
           arguments: 0..<12)
     @MainActor func viewStorms(seed: UInt64) {
         var caller = OutlineCaller(seed: seed)
         let (outline, built) = Self.randomOutline(&caller, "seed \(seed)")
         var model = built
         var calls: [String] = []
-        let updater = ViewUpdaterPropertyTests().storm(seed: seed, storage: outline, steps: 150, userDrags: false) { _ in
+        // The user's actions, each checked against the model and made in it (`OutlineRandomUser`).
+        let actions: (ViewUpdater<OutlineStorage<TreeItem>>, SimulatedView, (ClosedRange<Int>) -> Int, String) -> Void = { updater, view, pick, comment in
+            calls.append("user")
+            OutlineRandomUser(updater: updater, view: view).act(&model, pick, comment)
+        }
+        let updater = ViewUpdaterPropertyTests().storm(seed: seed, storage: outline, steps: 150, actionWeight: 30, actions: actions) { _ in
             // The model first: a call made from inside this call's delivery comes after it.
             guard model.allIDs.count < 60 else { return }
             let call = caller.call(for: model)

@@ -28,11 +28,14 @@ import Testing
     /// Drives `storage` through `steps` random steps behind a `ViewUpdater` and a `SimulatedView`;
     /// `change` makes one random change of the storage (re-entrant calls come with `nested`).
     /// Without `userDrags` the user only swipes and selects (for a storage whose content takes
-    /// no move, where a drag makes the updater reload the view). Returns the updater, idle, for
-    /// the caller's own checks of what the view shows.
+    /// no move, where a drag makes the updater reload the view). `actions`, when given, plays the
+    /// user instead of `RandomUser` (with its own checks), `actionWeight` times in 100 + weight
+    /// steps. Returns the updater, idle, for the caller's own checks of what the view shows.
     @MainActor
     @discardableResult
     func storm<Source: ContentStorage>(seed: UInt64, storage: Source, steps: Int, userDrags: Bool = true,
+                                       actionWeight: Int = 10,
+                                       actions: ((ViewUpdater<Source>, SimulatedView, (ClosedRange<Int>) -> Int, String) -> Void)? = nil,
                                        change: @escaping (_ nested: Bool) -> Void) -> ViewUpdater<Source> {
         let dice = Dice(seed: seed &+ 7_919)
         let duration = Duration.milliseconds(dice.int(1...400))
@@ -57,11 +60,15 @@ import Testing
         }
         defer { storage.removeObserver(observer) }
         for step in 0..<steps {
-            switch dice.int(0...109) {
+            switch dice.int(0...(99 + actionWeight)) {
             case 100...:
                 // Exact checks of what the action did: no observer changes the storage meanwhile.
                 dice.hooksChange = false
-                user.act({ dice.int($0) }, "seed \(seed) step \(step)")
+                if let actions {
+                    actions(updater, view, { dice.int($0) }, "seed \(seed) step \(step)")
+                } else {
+                    user.act({ dice.int($0) }, "seed \(seed) step \(step)")
+                }
                 dice.hooksChange = true
             case 0..<40: changeOnce()
             case 40..<60: scheduler.runNextTurn()

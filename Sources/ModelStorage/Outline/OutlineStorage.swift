@@ -92,10 +92,12 @@ public final class OutlineStorage<Item: Identifiable & Equatable & Sendable>: Co
     /// The update from `content` to the rows now (see ``ContentStorage/update(since:)``).
     public func update(since content: Content) -> StorageUpdate { rows.update(since: content) }
 
-    /// Where the row `content` holds at `indexPath` is now, by identity (see
+    /// Where the row `content` holds at `indexPath` is now, by identity: the same row, else the
+    /// row of the same id (ids are unique in the tree; a collapse and an expansion give the rows
+    /// they delete and insert again new identities); `nil` when that id is not shown now (see
     /// ``ContentStorage/indexPath(ofItemAt:in:)``).
     public func indexPath(ofItemAt indexPath: IndexPath, in content: Content) -> IndexPath? {
-        rows.indexPath(ofItemAt: indexPath, in: content)
+        shownIndexPath(ofItemAt: indexPath, in: content)
     }
 
     /// Where section `section` of `content` is now (see ``ContentStorage/sectionIndex(ofSection:in:)``).

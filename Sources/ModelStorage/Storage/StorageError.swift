@@ -25,6 +25,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `moveItemWithoutAnimation(from:to:)` inside `performUpdates`: the move already happened
     /// on screen, so it cannot be part of a batch whose update has not been delivered yet.
     case moveWithoutAnimationInsideBatch
+    /// An ``OutlineStorage`` refused a change made through the storage's index paths (a user's
+    /// drop into the dragged item's own subtree); the payload says why.
+    case outlineRefused(OutlineError)
 
     /// A sentence that names the offending input.
     public var description: String {
@@ -43,6 +46,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the model at offset \(offset) is nil"
         case .moveWithoutAnimationInsideBatch:
             return "moveItemWithoutAnimation(from:to:) cannot be called inside performUpdates"
+        case let .outlineRefused(error):
+            return "the outline refused the change: \(error)"
         }
     }
 }

@@ -48,7 +48,8 @@ extension ViewUpdater: UserActionHandling {
         noteUserMove(from: source, to: destination)
         guard let storageSource else { throw .itemLeftStorage(source) }
         guard let editable = storage as? any EditableStorage else { throw .notEditable }
-        guard let storageDestination, storageDestination != storageSource else { return }
+        // A move to the same place is none, except in an outline, where the row above decides.
+        guard let storageDestination, storageDestination != storageSource || storage is any DropPlacedRows else { return }
         do {
             try editable.moveItem(at: storageSource, to: storageDestination)
         } catch {
