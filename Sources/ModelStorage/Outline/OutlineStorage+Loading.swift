@@ -116,12 +116,22 @@ extension OutlineStorage {
             for target in recursively ? tree.subtree(of: id) : [id]
             where tree.unloaded.contains(target) && tree.loads[target] == nil {
                 let generation = beginLoad(of: target)
-                Task { [weak self] in
-                    _ = isolation  // The task runs on the caller's actor, as the outline does.
-                    _ = try? await self?.finishLoad(of: target, generation: generation, isolation: isolation)
+                let owner = LoadOwner(outline: self)
+                // No capture list, so that the closure stays isolated to `isolation` (an explicit
+                // list makes it nonisolated); the outline is held weakly, so that a load that
+                // never ends does not keep it. The loads one call starts reach the loader in an
+                // order the outline does not promise.
+                Task {
+                    _ = isolation
+                    _ = try? await owner.outline?.finishLoad(of: target, generation: generation, isolation: isolation)
                 }
             }
         }
+    }
+
+    /// The outline a load's task applies its result to, held weakly.
+    private struct LoadOwner {
+        weak var outline: OutlineStorage<Item>?
     }
 
     /// Records a new load of `id` (expanded, in the tree), its children unloaded until it
