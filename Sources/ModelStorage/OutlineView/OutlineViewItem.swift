@@ -1,0 +1,20 @@
+/// The object an outline view shows for one item of an ``OutlineStorage``: one per id for as long
+/// as the id is in the outline, the same across every update and reload, so that the view's
+/// expansion, selection and autosaved state, which follow the object (`NSOutlineView` requires
+/// it), survive them.
+///
+/// Handed out by an ``OutlineViewUpdater``; a cell reads ``item`` (the item as the view shows it)
+/// and ``id``.
+@MainActor
+public final class OutlineViewItem<Item: Identifiable & Equatable & Sendable> {
+    /// The id of the item this object stands for.
+    public let id: Item.ID
+    /// The item as the view shows it: it changes when the updater reloads the object's row.
+    public internal(set) var item: Item
+
+    /// The object of `item`.
+    init(_ item: Item) {
+        id = item.id
+        self.item = item
+    }
+}

@@ -1,0 +1,126 @@
+// Foundation itself, not FoundationEssentials: `IndexSet` is not in FoundationEssentials on Linux.
+import Foundation
+
+/// A flush's calls: the tree the view shows brought to the storage's, in the order of
+/// ``OutlineTreeUpdate``'s steps. Each call changes ``OutlineViewUpdater/shown`` first, then
+/// reaches the view, so that the data source answers every read of the view from the tree as
+/// that call leaves it.
+extension OutlineViewUpdater {
+    /// Sends the calls that bring the view to the storage's tree (inside `beginUpdates()`).
+    func reconcile() {
+        let plan = OutlineReconciliation(shown: shown, tree: storage.tree)
+        for id in plan.collapses() { collapseShown(id) }
+        removeLeaving(plan)
+        for parent in plan.openParents() { moveStaying(into: parent, plan: plan) }
+        for parent in plan.openParents() { insertNew(into: parent) }
+        reloadChanged()
+        expandAndCollapse(below: nil)
+    }
+
+    /// Collapses `id` in the view, its descendants with it.
+    func collapseShown(_ id: Item.ID) {
+        guard let object = shown.nodes[id]?.object else { return }
+        shown.collapse(id)
+        lastUpdate.steps.append(.collapse(id))
+        view.collapseItem(object, collapseChildren: true)
+    }
+
+    /// Removes from each parent the view keeps open the children that do not stay.
+    private func removeLeaving(_ plan: OutlineReconciliation<Item>) {
+        for parent in [nil] + shown.allShown().filter({ shown.isExpanded($0) && plan.stays($0) }) {
+            guard let children = shown.children(of: parent) else { continue }
+            let leaving = children.indices.filter { !plan.stays(children[$0]) }
+            guard !leaving.isEmpty else { continue }
+            let object = parent.flatMap { shown.nodes[$0]?.object }
+            shown.remove(at: leaving, in: parent)
+            lastUpdate.steps.append(.remove(leaving, parent: parent))
+            view.removeItems(at: IndexSet(leaving), inParent: object)
+        }
+    }
+
+    /// Moves the children of `parent` that stay into the storage's order, fewest moves: those in
+    /// a longest run already in order stay where they are; every other is moved just after the
+    /// child that precedes it in the storage's order.
+    private func moveStaying(into parent: Item.ID?, plan: OutlineReconciliation<Item>) {
+        let target = (storage.tree.children(of: parent) ?? []).filter { plan.stays($0) }
+        let current = shown.children(of: parent) ?? []
+        let position = Dictionary(uniqueKeysWithValues: current.enumerated().map { ($0.element, $0.offset) })
+        let anchors = Set(longestIncreasingRun(target.compactMap { id in position[id].map { (id, $0) } }))
+        for (index, id) in target.enumerated() where !anchors.contains(id) {
+            guard let (oldParent, from) = shown.place(of: id) else { continue }
+            var to = 0
+            if index > 0 {
+                let previous = target[index - 1]
+                let siblings = shown.children(of: parent)!
+                let previousIndex = siblings.firstIndex(of: previous)!
+                to = previousIndex + 1
+                if oldParent == parent, from < previousIndex { to -= 1 }
+            }
+            let oldObject = oldParent.flatMap { shown.nodes[$0]?.object }
+            let newObject = parent.flatMap { shown.nodes[$0]?.object }
+            shown.move(from: from, in: oldParent, to: to, in: parent)
+            lastUpdate.steps.append(.move(from: from, oldParent: oldParent, to: to, newParent: parent))
+            view.moveItem(at: from, inParent: oldObject, to: to, inParent: newObject)
+        }
+    }
+
+    /// Inserts the children of `parent` the view does not show, at their indexes in the storage.
+    private func insertNew(into parent: Item.ID?) {
+        let target = storage.tree.children(of: parent) ?? []
+        let new = target.indices.filter { !shown.contains(target[$0]) }
+        guard !new.isEmpty else { return }
+        let object = parent.flatMap { shown.nodes[$0]?.object }
+        shown.insert(new.map { index in
+            let entry = shownEntry(target[index])
+            return (index, entry.object, entry.hasDisclosure)
+        }, in: parent)
+        lastUpdate.steps.append(.insert(new, parent: parent))
+        view.insertItems(at: IndexSet(new), inParent: object)
+    }
+
+    /// Reloads the rows whose item or disclosure changed.
+    private func reloadChanged() {
+        for id in shown.allShown() {
+            guard let node = shown.nodes[id], let stored = storage.tree.nodes[id] else { continue }
+            let hasDisclosure = storage.tree.hasDisclosure(id)
+            guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure else { continue }
+            shown.reload(stored.item, hasDisclosure: hasDisclosure)
+            lastUpdate.steps.append(.reload(id))
+            view.reloadItem(node.object, reloadChildren: false)
+        }
+    }
+
+    /// Expands the items below `parent` the storage shows expanded and the view does not, and
+    /// collapses those the view shows expanded by itself (an expansion it remembered), top down.
+    private func expandAndCollapse(below parent: Item.ID?) {
+        for id in shown.children(of: parent) ?? [] {
+            let open = storage.tree.opensInView(id)
+            if open, !shown.isExpanded(id), let object = shown.nodes[id]?.object {
+                shown.expand(id, children: (storage.tree.children(of: id) ?? []).map(shownEntry))
+                lastUpdate.steps.append(.expand(id))
+                view.expandItem(object, expandChildren: false)
+            } else if !open, shown.isExpanded(id) {
+                collapseShown(id)
+            }
+            if shown.isExpanded(id) { expandAndCollapse(below: id) }
+        }
+    }
+}
+
+/// The ids of a longest run of `pairs` (id, position) whose positions increase: the children that
+/// keep their order. O(k log k).
+func longestIncreasingRun<ID>(_ pairs: [(ID, Int)]) -> [ID] {
+    var tails: [Int] = [], previous = [Int](repeating: -1, count: pairs.count)
+    for (index, pair) in pairs.enumerated() {
+        var low = 0, high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pairs[tails[middle]].1 < pair.1 { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[index] = tails[low - 1] }
+        if low == tails.count { tails.append(index) } else { tails[low] = index }
+    }
+    var result: [ID] = [], step = tails.last ?? -1
+    while step >= 0 { result.append(pairs[step].0); step = previous[step] }
+    return result.reversed()
+}

@@ -1,0 +1,142 @@
+// Foundation itself, not FoundationEssentials: `IndexSet` is not in FoundationEssentials on Linux.
+import Foundation
+
+/// Drives one outline view (`NSOutlineView`, or any ``OutlineUpdatingView``) from one
+/// ``OutlineStorage``: the calls relative to parents such a view needs, never a flat row batch.
+///
+/// A view of parents cannot take the rows' batches: its calls name a parent and an index among
+/// that parent's children, its items are objects that must stay the same while their id lives
+/// (its expansion and selection follow the object), and a call under a parent it does not show
+/// expanded does nothing. So the updater keeps the tree the view shows, hands the view one
+/// ``OutlineViewItem`` per id, and is the view's data source (``OutlineViewDataSourcing``):
+///
+/// - **Batches.** A change of the storage schedules a flush (through `schedule`: the changes of
+///   one main-actor turn go as one batch). The flush compares the tree the view shows with the
+///   storage's, parent by parent, and sends in one `beginUpdates()`/`endUpdates()` the
+///   collapses, the removals, the moves (fewest per parent: the children that keep their order
+///   stay), the insertions, the reloads of items whose content or disclosure changed, and the
+///   expansions, each with the indexes its parent has at that moment (``lastUpdate``). An item
+///   that moves between two parents the view shows expanded is moved, with its subtree and its
+///   expansion; under a parent the view does not show expanded, the view reads it when it
+///   expands that parent.
+/// - **The user's actions.** A disclosure click, an Option-click, a drop, a deletion and the
+///   selection arrive as the view's objects and reach the items they stand for, whatever is
+///   pending (see ``userDidExpand(_:)``).
+/// - **Loses nothing.** When the storage stops changing and the last flush has run, the view
+///   shows exactly the storage's visible tree and expansion.
+///
+/// The storage must be changed on the main actor while an updater shows it. The updater keeps
+/// its view and its storage; let neither own the updater.
+///
+/// - Complexity: a flush costs O(items shown) (the comparison of the two trees) plus
+///   O(siblings) per moved item.
+@MainActor
+public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable> {
+    /// The outline the view shows.
+    public let storage: OutlineStorage<Item>
+    /// The view the updater drives.
+    public let view: any OutlineUpdatingView
+    /// The calls the last flush made, by id (see ``OutlineTreeUpdate``).
+    public internal(set) var lastUpdate = OutlineTreeUpdate<Item.ID>()
+
+    /// The tree the view shows.
+    var shown = OutlineShownTree<Item>()
+    /// The object of each id handed to the view, kept while the id is in the outline.
+    var objects: [Item.ID: OutlineViewItem<Item>] = [:]
+    /// Whether a flush is scheduled and not run yet.
+    var isScheduled = false
+    /// Whether a flush is sending its calls (a change meanwhile schedules another).
+    var isFlushing = false
+    /// Whether the storage asked for a reload since the last flush.
+    var needsReload = false
+    /// What waits for the view to show the storage (``whenDisplayed(_:)``).
+    var waiters: [@MainActor () -> Void] = []
+    let schedule: (@escaping @MainActor () -> Void) -> Void
+    var registration: ObserverRegistration?
+
+    /// An updater that shows `storage` in `view`, whose data source must read the updater (the
+    /// `ModelStorageViews` product's `OutlineViewDataSource` does). The view shows the roots; the
+    /// first flush expands what the storage has expanded.
+    ///
+    /// - Parameters:
+    ///   - storage: the outline to show.
+    ///   - view: the view to drive.
+    ///   - schedule: runs the pending work later: by default on the main actor's next turn. A
+    ///     test passes its own (`ManualScheduler` in `ModelStorageTesting`).
+    public init(storage: OutlineStorage<Item>, view: any OutlineUpdatingView,
+                schedule: @escaping (@escaping @MainActor () -> Void) -> Void = ViewUpdaterScheduling.nextTurn) {
+        self.storage = storage
+        self.view = view
+        self.schedule = schedule
+        shown.reset(roots: storage.tree.roots.map(shownEntry))
+        let registration = ObserverRegistration()
+        registration.token = storage.addObserver { [weak self, weak storage] update in
+            guard let self else {
+                if let storage, let token = registration.token { storage.removeObserver(token) }
+                return
+            }
+            MainActor.assumeIsolated { self.storageDidChange(update) }
+        }
+        self.registration = registration
+        if !storage.tree.expanded.isEmpty { scheduleFlush() }
+    }
+
+    /// Whether the view shows the storage as of the last change observed, with nothing scheduled.
+    public var isIdle: Bool { !isScheduled && !isFlushing }
+
+    /// Runs `body` once the view shows every change the storage made before this call (at once
+    /// when it does).
+    public func whenDisplayed(_ body: @escaping @MainActor () -> Void) {
+        if isIdle { body() } else { waiters.append(body) }
+    }
+
+    /// Sends now what changed since the last flush. Changes are sent by themselves after each
+    /// turn; call this to send them sooner. Nothing happens during a flush (its end sends what
+    /// came meanwhile).
+    public func flush() {
+        guard !isFlushing else { return }
+        isScheduled = false
+        isFlushing = true
+        lastUpdate = OutlineTreeUpdate()
+        if needsReload {
+            needsReload = false
+            reloadView()
+        } else {
+            view.beginUpdates()
+            reconcile()
+            view.endUpdates()
+        }
+        forgetRemovedObjects()
+        isFlushing = false
+        if isScheduled { return }
+        let ready = waiters
+        waiters = []
+        for body in ready { body() }
+    }
+
+    /// Reloads the view: it shows the roots again, then the expansion the storage has.
+    func reloadView() {
+        shown.reset(roots: storage.tree.roots.map(shownEntry))
+        lastUpdate.steps.append(.reloadData)
+        view.reloadData()
+        view.beginUpdates()
+        reconcile()
+        view.endUpdates()
+    }
+
+    /// Notes a change of the storage: a flush follows.
+    func storageDidChange(_ update: StorageUpdate) {
+        if update.requiresReload { needsReload = true }
+        scheduleFlush()
+    }
+
+    /// Schedules a flush unless one is.
+    func scheduleFlush() {
+        guard !isScheduled else { return }
+        isScheduled = true
+        schedule { [weak self] in
+            guard let self, self.isScheduled else { return }
+            self.flush()
+        }
+    }
+}
