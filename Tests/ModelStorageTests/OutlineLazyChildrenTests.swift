@@ -363,7 +363,11 @@ extension OutlineModel {
                 }
             } else {
                 let unloaded = model.unloaded.sorted()
-                let call = !unloaded.isEmpty && caller.chance(30)
+                // Collapsing an item whose load is in flight, then expanding it again, starts a
+                // newer load: the older one's result must then be dropped whichever ends first.
+                let loading = model.loads.keys.sorted()
+                let call = !loading.isEmpty && caller.chance(25) ? OutlineCall.collapse([caller.pick(loading)], recursively: false)
+                    : !unloaded.isEmpty && caller.chance(30)
                     ? OutlineCall.expand([caller.pick(unloaded)], recursively: caller.chance(20)) : caller.call(for: model)
                 comment += ": \(call)"
                 let expected = model.apply(call)
