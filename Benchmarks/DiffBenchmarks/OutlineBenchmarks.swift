@@ -11,12 +11,14 @@ struct OutlineNode: Identifiable, Equatable, Sendable {
 
 /// An `OutlineStorage` of ten children per node over `levels` levels, every node expanded, plus
 /// one more root (`bulk`) with 10,000 children, shown through a `ViewUpdater` and a view that
-/// does nothing; kept from one iteration to the next, as `UpdatedScaleStorage`.
+/// does nothing (or, `viewOfParents`, through an `OutlineViewUpdater` and an outline view that
+/// does nothing); kept from one iteration to the next, as `UpdatedScaleStorage`.
 @MainActor
 final class ShownOutline {
     let outline = OutlineStorage<OutlineNode>()
     let view = BenchmarkView()
-    let updater: ViewUpdater<OutlineStorage<OutlineNode>>
+    let updater: ViewUpdater<OutlineStorage<OutlineNode>>?
+    let treeUpdater: OutlineViewUpdater<OutlineNode>?
     /// The visible rows when made, and the same with the middle one changed: the baseline.
     nonisolated let rows: [OutlineNode], oneChanged: [OutlineNode]
     /// A node with 1,110 descendants (three levels below it), and its subtree's rows.
@@ -30,7 +32,7 @@ final class ShownOutline {
     /// Which version of the bulk children is set.
     var bulkIsFirst = true
 
-    init(levels: Int) {
+    init(levels: Int, viewOfParents: Bool = false) {
         var nextID = 0
         func make(_ count: Int) -> [OutlineNode] {
             defer { nextID += count }
@@ -76,15 +78,28 @@ final class ShownOutline {
         self.subjectRows = Array(subjectRows)
         subjectAlone = [self.subjectRows[0]]
         probes = (0..<1_000).map { _ in all[Int.random(in: 0..<all.count, using: &generator)].id }
-        updater = ViewUpdater(storage: outline, view: view) { _ in }
+        if viewOfParents {
+            updater = nil
+            treeUpdater = OutlineViewUpdater(storage: outline, view: NullOutlineView()) { _ in }
+            treeUpdater!.flush()
+        } else {
+            updater = ViewUpdater(storage: outline, view: view) { _ in }
+            treeUpdater = nil
+        }
     }
 
     /// `change` made, then shown: the flush sends a batch, whose animation ends, and so does
     /// that of the reconfigures that follow it (a second stage, when rows were also updated).
     func show(_ change: () throws(OutlineError) -> Void) {
+        if let treeUpdater {
+            try! change()
+            treeUpdater.flush()
+            precondition(!treeUpdater.lastUpdate.isEmpty, "calls")
+            return
+        }
         let before = view.batches
         try! change()
-        updater.flush()
+        updater!.flush()
         precondition(view.batches > before, "a batch")
         while !view.completions.isEmpty {
             let ending = view.completions

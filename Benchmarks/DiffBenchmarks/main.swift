@@ -30,6 +30,7 @@ case .scale:
     let plan = BenchmarkPlan(full: false)
     plan.registerScale(sizes: [100_000, 1_000_000])
     plan.registerOutline(levels: [5, 6])
+    plan.registerOutlineView(levels: [5, 6])
     let medians = try plan.run(filter: arguments.filter, iterations: arguments.iterations)
     if !arguments.json {
         print("Medians of one run; ratios compare medians of this run.")

@@ -60,6 +60,7 @@ extension OutlineStorage {
             changeRows { () throws(StorageError) in
                 tree.expanded = newValue
                 tree.loads = tree.loads.filter { newValue.contains($0.key) }
+                for id in changed { tree.journal.record(.expansion(id)) }
                 try replaceRows(from: before, to: tree.visibleRows(), at: 0)
                 for id in changed where tree.hasDisclosure(id) { try refreshRow(of: id) }
             }

@@ -80,6 +80,7 @@ extension OutlineStorage {
                 try refreshRow(of: id)
             }
             tree.unloaded.formUnion(ids)
+            for id in ids { tree.journal.record(.item(id)) }
         }
     }
 
@@ -140,6 +141,7 @@ extension OutlineStorage {
         lazyChildren.loadCount += 1
         tree.unloaded.insert(id)
         tree.loads[id] = lazyChildren.loadCount
+        tree.journal.record(.item(id))
         changeRow { () throws(StorageError) in try refreshRow(of: id) }
         return lazyChildren.loadCount
     }
@@ -174,6 +176,7 @@ extension OutlineStorage {
             try setChildren(items, of: id)
             tree.unloaded.remove(id)
             tree.loads[id] = nil
+            tree.journal.record(.item(id))
             changeRow { () throws(StorageError) in try refreshRow(of: id) }
         }
     }

@@ -49,6 +49,9 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     /// Which items added from now on have children not loaded yet (`nil`: none).
     @usableFromInline
     var marksUnloaded: ((Item) -> Bool)?
+    /// The changes, for the views of parents that follow the tree (see ``OutlineJournal``).
+    @usableFromInline
+    var journal = OutlineJournal<Item.ID>()
 
     /// An empty tree.
     @inlinable
@@ -71,6 +74,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     /// Records `id` expanded or not; collapsing it drops its load in flight.
     @inlinable
     mutating func setExpanded(_ id: Item.ID, _ isExpanded: Bool) {
+        journal.record(.expansion(id))
         if isExpanded { expanded.insert(id) } else { expanded.remove(id); loads[id] = nil }
     }
 
@@ -163,12 +167,14 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
         if let marksUnloaded { for item in items where marksUnloaded(item) { unloaded.insert(item.id) } }
         let ids = items.map(\.id)
         if let parent { nodes[parent]!.children.insert(contentsOf: ids, at: index) } else { roots.insert(contentsOf: ids, at: index) }
+        journal.record(.children(parent))
     }
 
     /// Replaces the item of `item.id` (in the tree), keeping its place and children. O(1).
     @inlinable
     mutating func replace(_ item: Item) {
         nodes[item.id]!.item = item
+        journal.record(.item(item.id))
     }
 
     /// Removes the items of `ids` (in the tree, none below another) and their descendants, and
@@ -180,8 +186,14 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
         for id in ids {
             if let parent = nodes[id]!.parent { parents.insert(parent) } else { fromRoots = true }
         }
-        for parent in parents { nodes[parent]!.children.removeAll { removed.contains($0) } }
-        if fromRoots { roots.removeAll { removed.contains($0) } }
+        for parent in parents {
+            nodes[parent]!.children.removeAll { removed.contains($0) }
+            journal.record(.children(parent))
+        }
+        if fromRoots {
+            roots.removeAll { removed.contains($0) }
+            journal.record(.children(nil))
+        }
         for id in ids {
             for gone in subtree(of: id) {
                 nodes[gone] = nil
@@ -199,6 +211,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
         detach(id)
         nodes[id]!.parent = parent
         if let parent { nodes[parent]!.children.insert(id, at: index) } else { roots.insert(id, at: index) }
+        journal.record(.children(parent))
     }
 
     /// Makes `children` (in the tree, under `parent`, in any order) `parent`'s children, in this
@@ -206,6 +219,7 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
     @inlinable
     mutating func reorderChildren(of parent: Item.ID?, to children: [Item.ID]) {
         if let parent { nodes[parent]!.children = children } else { roots = children }
+        journal.record(.children(parent))
     }
 
     /// Takes `id` out of its parent's children (the node stays).
@@ -217,5 +231,6 @@ struct OutlineTree<Item: Identifiable & Equatable & Sendable> {
         } else {
             roots.removeAll { $0 == id }
         }
+        journal.record(.children(parent))
     }
 }

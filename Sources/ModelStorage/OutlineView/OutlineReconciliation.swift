@@ -1,60 +1,49 @@
 /// What one flush of an ``OutlineViewUpdater`` keeps of the tree the view shows: which items
 /// *stay* (shown before and after, under parents the view keeps open throughout, so that a move
-/// can reach them), which expanded items collapse, and which parents stay open. Everything else
-/// the view shows is removed; what it does not show and the storage does is inserted or read
-/// when its parent expands.
+/// can reach them) and which parents stay open. Everything else the view shows in the parts the
+/// flush examines is removed; what it does not show there and the storage does is inserted, or
+/// read when its parent expands.
 ///
-/// O(items shown), each answer computed once.
+/// Each answer is computed once, from the tree the view shows when the flush starts
+/// (``decide(_:shown:tree:)`` before the first call changes it), in O(depth).
 @MainActor
 struct OutlineReconciliation<Item: Identifiable & Equatable & Sendable> {
-    /// Whether each shown item stays (computed for every shown item at the start).
+    /// Whether each item decided stays.
     private var staying: [Item.ID: Bool] = [:]
-    /// The shown items that stay and stay expanded in the view.
-    private var open: [Item.ID] = []
-    /// The shown items that stay but collapse.
-    private var collapsing: [Item.ID] = []
+    /// The items being decided (two items that swapped parent and child meet each other).
+    private var inProgress = Set<Item.ID>()
 
-    /// The plan that brings `shown` to `tree`.
-    init(shown: OutlineShownTree<Item>, tree: OutlineTree<Item>) {
-        var inProgress = Set<Item.ID>()
-        let order = shown.allShown()
-        for id in order { _ = decide(id, shown: shown, tree: tree, inProgress: &inProgress) }
-        for id in order where shown.isExpanded(id) && staying[id] == true {
-            if tree.opensInView(id) { open.append(id) } else { collapsing.append(id) }
-        }
-    }
+    /// A plan with nothing decided.
+    init() {}
 
-    /// Whether the shown `id` stays.
+    /// Whether `id` stays (`false` for an item not decided, which the flush never asks).
     func stays(_ id: Item.ID) -> Bool { staying[id] == true }
 
-    /// The shown items to collapse first.
-    func collapses() -> [Item.ID] { collapsing }
+    /// Whether `parent` (`nil`: the root) is open in the view before and after: it stays, the
+    /// view shows it expanded and the storage does too (as decided at the start).
+    func keepsOpen(_ parent: Item.ID?, shown: OutlineShownTree<Item>, tree: OutlineTree<Item>) -> Bool {
+        guard let parent else { return true }
+        return stays(parent) && shown.isExpanded(parent) && tree.opensInView(parent)
+    }
 
-    /// The parents open in the view before and after: the roots (`nil`), then the items that
-    /// stay expanded.
-    func openParents() -> [Item.ID?] { [nil] + open.map(Optional.some) }
-
-    /// Whether `id` stays: shown now and in the storage, under a parent kept open on both sides.
-    /// An item met again while deciding its own case (two items that swapped parent and child)
-    /// does not stay.
-    private mutating func decide(_ id: Item.ID, shown: OutlineShownTree<Item>, tree: OutlineTree<Item>,
-                                 inProgress: inout Set<Item.ID>) -> Bool {
+    /// Decides whether `id` stays: shown now and in the storage, under a parent kept open on both
+    /// sides. An item met again while deciding its own case (two items that swapped parent and
+    /// child) does not stay.
+    @discardableResult
+    mutating func decide(_ id: Item.ID, shown: OutlineShownTree<Item>, tree: OutlineTree<Item>) -> Bool {
         if let known = staying[id] { return known }
         guard let node = shown.nodes[id], tree.isVisible(id), inProgress.insert(id).inserted else { return false }
-        let stays = keepsOpen(node.parent, shown: shown, tree: tree, inProgress: &inProgress)
-            && keepsOpen(tree.nodes[id]!.parent, shown: shown, tree: tree, inProgress: &inProgress)
+        let stays = decideOpen(node.parent, shown: shown, tree: tree)
+            && decideOpen(tree.nodes[id]!.parent, shown: shown, tree: tree)
         inProgress.remove(id)
         staying[id] = stays
         return stays
     }
 
-    /// Whether `parent` (`nil`: the root) is open in the view before and after: it stays, the
-    /// view shows it expanded and the storage does too.
-    private mutating func keepsOpen(_ parent: Item.ID?, shown: OutlineShownTree<Item>, tree: OutlineTree<Item>,
-                                    inProgress: inout Set<Item.ID>) -> Bool {
+    /// Decides whether `parent` keeps open (see ``keepsOpen(_:shown:tree:)``).
+    private mutating func decideOpen(_ parent: Item.ID?, shown: OutlineShownTree<Item>, tree: OutlineTree<Item>) -> Bool {
         guard let parent else { return true }
-        return shown.isExpanded(parent) && tree.opensInView(parent)
-            && decide(parent, shown: shown, tree: tree, inProgress: &inProgress)
+        return shown.isExpanded(parent) && tree.opensInView(parent) && decide(parent, shown: shown, tree: tree)
     }
 }
 

@@ -2,19 +2,35 @@
 import Foundation
 
 /// A flush's calls: the tree the view shows brought to the storage's, in the order of
-/// ``OutlineTreeUpdate``'s steps. Each call changes ``OutlineViewUpdater/shown`` first, then
-/// reaches the view, so that the data source answers every read of the view from the tree as
-/// that call leaves it.
+/// ``OutlineTreeUpdate``'s steps, over the parts a ``OutlineFlushScope`` names. Each call changes
+/// ``OutlineViewUpdater/shown`` first, then reaches the view, so that the data source answers
+/// every read of the view from the tree as that call leaves it.
 extension OutlineViewUpdater {
-    /// Sends the calls that bring the view to the storage's tree (inside `beginUpdates()`).
-    func reconcile() {
-        let plan = OutlineReconciliation(shown: shown, tree: storage.tree)
-        for id in plan.collapses() { collapseShown(id) }
-        removeLeaving(plan)
-        for parent in plan.openParents() { moveStaying(into: parent, plan: plan) }
-        for parent in plan.openParents() { insertNew(into: parent) }
-        reloadChanged()
-        expandAndCollapse(below: nil)
+    /// Sends the calls that bring the view to the storage's tree over `scope` (inside
+    /// `beginUpdates()`).
+    func reconcile(_ scope: OutlineFlushScope<Item.ID>) {
+        let tree = storage.tree
+        let items = scope.isWhole ? shown.allShown() : scope.items.filter { shown.contains($0) }
+        let parents: [Item.ID?] = scope.isWhole ? [nil] + items.filter { shown.isExpanded($0) }.map(Optional.some) : scope.parents
+        var plan = OutlineReconciliation<Item>()
+        for id in items { plan.decide(id, shown: shown, tree: tree) }
+        for parent in parents {
+            if let parent { plan.decide(parent, shown: shown, tree: tree) }
+            for child in (shown.children(of: parent) ?? []) + (tree.children(of: parent) ?? []) { plan.decide(child, shown: shown, tree: tree) }
+        }
+        for id in items where shown.isExpanded(id) && plan.stays(id) && !tree.opensInView(id) { collapseShown(id) }
+        let open = parents.filter { plan.keepsOpen($0, shown: shown, tree: tree) }
+        for parent in open { removeLeaving(parent, plan) }
+        for parent in open { moveStaying(into: parent, plan) }
+        var inserted: [Item.ID] = []
+        for parent in open { inserted += insertNew(into: parent) }
+        reloadChanged(items)
+        if scope.isWhole {
+            expandAndCollapse(below: nil)
+        } else {
+            for id in items + inserted + recheckedSubtrees { reconcileExpansion(of: id) }
+        }
+        recheckedSubtrees = []
     }
 
     /// Collapses `id` in the view, its descendants with it.
@@ -25,34 +41,30 @@ extension OutlineViewUpdater {
         view.collapseItem(object, collapseChildren: true)
     }
 
-    /// Removes from each parent the view keeps open the children that do not stay.
-    private func removeLeaving(_ plan: OutlineReconciliation<Item>) {
-        for parent in [nil] + shown.allShown().filter({ shown.isExpanded($0) && plan.stays($0) }) {
-            guard let children = shown.children(of: parent) else { continue }
-            let leaving = children.indices.filter { !plan.stays(children[$0]) }
-            guard !leaving.isEmpty else { continue }
-            let object = parent.flatMap { shown.nodes[$0]?.object }
-            shown.remove(at: leaving, in: parent)
-            lastUpdate.steps.append(.remove(leaving, parent: parent))
-            view.removeItems(at: IndexSet(leaving), inParent: object)
-        }
+    /// Removes from `parent` (open in the view) the children that do not stay.
+    private func removeLeaving(_ parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
+        guard let children = shown.children(of: parent) else { return }
+        let leaving = children.indices.filter { !plan.stays(children[$0]) }
+        guard !leaving.isEmpty else { return }
+        let object = parent.flatMap { shown.nodes[$0]?.object }
+        shown.remove(at: leaving, in: parent)
+        lastUpdate.steps.append(.remove(leaving, parent: parent))
+        view.removeItems(at: IndexSet(leaving), inParent: object)
     }
 
     /// Moves the children of `parent` that stay into the storage's order, fewest moves: those in
     /// a longest run already in order stay where they are; every other is moved just after the
     /// child that precedes it in the storage's order.
-    private func moveStaying(into parent: Item.ID?, plan: OutlineReconciliation<Item>) {
+    private func moveStaying(into parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
         let target = (storage.tree.children(of: parent) ?? []).filter { plan.stays($0) }
         let current = shown.children(of: parent) ?? []
+        guard target != current else { return }
         let position = Dictionary(uniqueKeysWithValues: current.enumerated().map { ($0.element, $0.offset) })
         let anchors = Set(longestIncreasingRun(target.compactMap { id in position[id].map { (id, $0) } }))
         for (index, id) in target.enumerated() where !anchors.contains(id) {
             guard let (oldParent, from) = shown.place(of: id) else { continue }
             var to = 0
-            if index > 0 {
-                let previous = target[index - 1]
-                let siblings = shown.children(of: parent)!
-                let previousIndex = siblings.firstIndex(of: previous)!
+            if index > 0, let previousIndex = shown.children(of: parent)!.firstIndex(of: target[index - 1]) {
                 to = previousIndex + 1
                 if oldParent == parent, from < previousIndex { to -= 1 }
             }
@@ -64,11 +76,13 @@ extension OutlineViewUpdater {
         }
     }
 
-    /// Inserts the children of `parent` the view does not show, at their indexes in the storage.
-    private func insertNew(into parent: Item.ID?) {
+    /// Inserts the children of `parent` the view does not show, at their indexes in the storage;
+    /// returns their ids.
+    private func insertNew(into parent: Item.ID?) -> [Item.ID] {
         let target = storage.tree.children(of: parent) ?? []
+        guard shown.children(of: parent)?.count != target.count else { return [] }
         let new = target.indices.filter { !shown.contains(target[$0]) }
-        guard !new.isEmpty else { return }
+        guard !new.isEmpty else { return [] }
         let object = parent.flatMap { shown.nodes[$0]?.object }
         shown.insert(new.map { index in
             let entry = shownEntry(target[index])
@@ -76,11 +90,12 @@ extension OutlineViewUpdater {
         }, in: parent)
         lastUpdate.steps.append(.insert(new, parent: parent))
         view.insertItems(at: IndexSet(new), inParent: object)
+        return new.map { target[$0] }
     }
 
-    /// Reloads the rows whose item or disclosure changed.
-    private func reloadChanged() {
-        for id in shown.allShown() {
+    /// Reloads the rows of `ids` whose item or disclosure changed.
+    private func reloadChanged(_ ids: [Item.ID]) {
+        for id in ids {
             guard let node = shown.nodes[id], let stored = storage.tree.nodes[id] else { continue }
             let hasDisclosure = storage.tree.hasDisclosure(id)
             guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure else { continue }
@@ -90,20 +105,41 @@ extension OutlineViewUpdater {
         }
     }
 
+    /// Expands or collapses the shown `id` as the storage has it, then what it newly shows below
+    /// it; or, for a subtree the view expanded by itself (``recheckedSubtrees``), what is below.
+    private func reconcileExpansion(of id: Item.ID) {
+        guard shown.contains(id) else { return }
+        let open = storage.tree.opensInView(id)
+        if open, !shown.isExpanded(id) {
+            expandShown(id)
+            expandAndCollapse(below: id)
+        } else if !open, shown.isExpanded(id) {
+            collapseShown(id)
+        } else if shown.isExpanded(id), recheckedSubtrees.contains(id) {
+            expandAndCollapse(below: id)
+        }
+    }
+
     /// Expands the items below `parent` the storage shows expanded and the view does not, and
     /// collapses those the view shows expanded by itself (an expansion it remembered), top down.
     private func expandAndCollapse(below parent: Item.ID?) {
         for id in shown.children(of: parent) ?? [] {
             let open = storage.tree.opensInView(id)
-            if open, !shown.isExpanded(id), let object = shown.nodes[id]?.object {
-                shown.expand(id, children: (storage.tree.children(of: id) ?? []).map(shownEntry))
-                lastUpdate.steps.append(.expand(id))
-                view.expandItem(object, expandChildren: false)
+            if open, !shown.isExpanded(id) {
+                expandShown(id)
             } else if !open, shown.isExpanded(id) {
                 collapseShown(id)
             }
             if shown.isExpanded(id) { expandAndCollapse(below: id) }
         }
+    }
+
+    /// Expands the shown `id` in the view, with its children as the storage has them.
+    private func expandShown(_ id: Item.ID) {
+        guard let object = shown.nodes[id]?.object else { return }
+        shown.expand(id, children: (storage.tree.children(of: id) ?? []).map(shownEntry))
+        lastUpdate.steps.append(.expand(id))
+        view.expandItem(object, expandChildren: false)
     }
 }
 

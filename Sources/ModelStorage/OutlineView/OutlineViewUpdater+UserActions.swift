@@ -15,7 +15,11 @@ extension OutlineViewUpdater {
     ///   (the next flush removes its row). Nothing changes then.
     public func userDidExpand(_ object: Any, recursively: Bool = false) throws(OutlineActionError) {
         guard let id = id(of: object) else { throw .itemLeftOutline }
-        if shown.contains(id) { _ = children(ofExpanding: id) }
+        guard storage.tree.contains(id) else { throw .itemLeftOutline }
+        if shown.contains(id) {
+            _ = children(ofExpanding: id)
+            recheckedSubtrees.append(id)
+        }
         do { try storage.expand([id], recursively: recursively) } catch { throw .itemLeftOutline }
     }
 

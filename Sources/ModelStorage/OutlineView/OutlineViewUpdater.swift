@@ -28,8 +28,10 @@ import Foundation
 /// The storage must be changed on the main actor while an updater shows it. The updater keeps
 /// its view and its storage; let neither own the updater.
 ///
-/// - Complexity: a flush costs O(items shown) (the comparison of the two trees) plus
-///   O(siblings) per moved item.
+/// - Complexity: a flush examines only what changed since the last one (the outline keeps a
+///   journal of the parents and items it changed): O(k × depth) for k changed items and the
+///   children of the parents concerned, plus O(siblings) per moved item; the first flush, a
+///   reload and a flush after more than 65,536 changes compare the whole tree shown, O(items shown).
 @MainActor
 public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable> {
     /// The outline the view shows.
@@ -49,6 +51,12 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     var isFlushing = false
     /// Whether the storage asked for a reload since the last flush.
     var needsReload = false
+    /// The position in the outline's journal (``OutlineJournal``) up to which the view shows its
+    /// changes; before the first flush, none (that flush examines the whole tree).
+    var journalPosition = -1
+    /// Subtrees the view expanded by itself since the last flush (a user's expansion that
+    /// restored the expansion the view remembers below it): the next flush examines them.
+    var recheckedSubtrees: [Item.ID] = []
     /// What waits for the view to show the storage (``whenDisplayed(_:)``).
     var waiters: [@MainActor () -> Void] = []
     let schedule: (@escaping @MainActor () -> Void) -> Void
@@ -69,6 +77,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         self.view = view
         self.schedule = schedule
         shown.reset(roots: storage.tree.roots.map(shownEntry))
+        storage.tree.journal.isRecording = true
         let registration = ObserverRegistration()
         registration.token = storage.addObserver { [weak self, weak storage] update in
             guard let self else {
@@ -98,12 +107,14 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         isScheduled = false
         isFlushing = true
         lastUpdate = OutlineTreeUpdate()
+        let entries = storage.tree.journal.entries(since: journalPosition)
+        journalPosition = storage.tree.journal.end
         if needsReload {
             needsReload = false
             reloadView()
         } else {
             view.beginUpdates()
-            reconcile()
+            reconcile(entries.map { OutlineFlushScope(entries: $0) } ?? .whole)
             view.endUpdates()
         }
         forgetRemovedObjects()
@@ -120,7 +131,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         lastUpdate.steps.append(.reloadData)
         view.reloadData()
         view.beginUpdates()
-        reconcile()
+        reconcile(.whole)
         view.endUpdates()
     }
 
