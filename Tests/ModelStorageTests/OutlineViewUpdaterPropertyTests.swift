@@ -7,7 +7,8 @@ import Testing
 /// `OutlineViewUpdater` through a strict `SimulatedOutlineView` on random trees: random calls of
 /// the storage (every mutation, valid and invalid), random user actions at random moments
 /// (disclosure clicks and Option-clicks, drops valid and invalid, deletions, actions with objects
-/// whose ids left), and flushes at random moments. After each flush the view broke no rule and
+/// whose ids left), reloads of the view (by AppKit, and asked by the storage) and flushes at
+/// random moments. After each flush the view broke no rule and
 /// shows exactly the storage's visible tree (ids, items, levels, expansion), each id with the
 /// object it was first shown with; a refused drop or deletion changes nothing.
 @MainActor
@@ -36,7 +37,17 @@ import Testing
                 log.append("append \(items) to \(parent.map(String.init) ?? "nil")")
                 try? harness.storage.append(items, to: parent)
             case 46..<75: log.append(Self.userAction(&caller, harness))
-            case 75..<80: log.append(Self.staleAction(&caller, harness, stale, "seed \(seed) step \(step)"))
+            case 75..<79: log.append(Self.staleAction(&caller, harness, stale, "seed \(seed) step \(step)"))
+            case 79:
+                // AppKit reloads the view by itself: it re-reads the roots and re-expands what it
+                // showed expanded, from the data source as it answers between flushes.
+                log.append("the view reloads")
+                harness.view.reloadData()
+            case 80:
+                // The storage asks for a reload: the next flush reloads the view, then reconciles.
+                log.append("reload asked")
+                harness.updater.needsReload = true
+                harness.updater.scheduleFlush()
             default:
                 log.append("flush")
                 harness.settle()
