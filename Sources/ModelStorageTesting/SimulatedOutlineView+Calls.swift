@@ -29,13 +29,17 @@ extension SimulatedOutlineView {
             guard index >= 0, index <= count else {
                 return report(.indexOutOfRange(.insert, index: index, count: count, parent: describe(parentKey)))
             }
+            // An index the data source does not have: the view asks it nothing it cannot answer.
+            guard index < source.numberOfChildren(ofItem: object(parentKey)) else {
+                return compareChildren(of: parentKey, source: source)
+            }
             let child = source.child(index, ofItem: object(parentKey)) as AnyObject
             guard addNode(child, parent: parentKey, source: source) else { continue }
             var children = shownChildren(of: parentKey)!
             children.insert(ObjectIdentifier(child), at: index)
             setChildren(children, of: parentKey)
         }
-        afterCall()
+        afterCall(checking: [parentKey])
     }
 
     /// Removes the children at `indexes` of `parent`, with what is shown below them and what the
@@ -49,7 +53,7 @@ extension SimulatedOutlineView {
         }
         for index in indexes.reversed() { forget(children.remove(at: index)) }
         setChildren(children, of: parentKey)
-        afterCall()
+        afterCall(checking: [parentKey])
     }
 
     /// Moves the child at `fromIndex` of `oldParent` to `toIndex` of `newParent` (its index once
@@ -73,7 +77,7 @@ extension SimulatedOutlineView {
         new.insert(moved, at: toIndex)
         setChildren(new, of: newKey)
         nodes[moved]!.parent = newKey
-        afterCall()
+        afterCall(checking: [oldKey, newKey])
     }
 
     /// Reads `item` again (its cell and whether it is expandable: an expanded item that is no
@@ -153,9 +157,15 @@ extension SimulatedOutlineView {
         return key
     }
 
-    /// After a call outside a group: the view checks itself.
-    private func afterCall() {
-        if updateDepth == 0 { verify() }
+    /// After a call: inside a group, the children of `parents` (the call's) checked against the
+    /// data source (`NSOutlineView` may read them at that moment); outside one, the whole view.
+    private func afterCall(checking parents: [Key?] = []) {
+        guard updateDepth > 0 else {
+            verify()
+            return
+        }
+        guard checksEachCall, let source = source() else { return }
+        for parent in parents { compareChildren(of: parent, source: source) }
     }
 
     /// How the log names `item`.

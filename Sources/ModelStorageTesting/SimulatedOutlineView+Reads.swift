@@ -20,12 +20,7 @@ extension SimulatedOutlineView {
 
     /// ``verify()`` below `parent` (`nil`: the root).
     private func verifyChildren(of parent: Key?, source: any OutlineViewDataSourcing) {
-        let shown = shownChildren(of: parent) ?? []
-        let answered = answeredChildren(of: parent, source: source)
-        if answered.map(ObjectIdentifier.init) != shown {
-            report(.staleChildren(parent: describe(parent), shown: shown.map(describe), dataSource: answered.map(describeItem)))
-            resync(parent, source: source, recursively: false)
-        }
+        compareChildren(of: parent, source: source)
         for key in shownChildren(of: parent) ?? [] {
             let expandable = source.isItemExpandable(nodes[key]!.object)
             if expandable != nodes[key]!.isExpandable {
@@ -35,6 +30,16 @@ extension SimulatedOutlineView {
             }
             if nodes[key]?.children != nil { verifyChildren(of: key, source: source) }
         }
+    }
+
+    /// Compares the children shown of `parent` (`nil`: the root) with those the data source
+    /// answers now: a difference is a violation, after which the view takes the answer.
+    func compareChildren(of parent: Key?, source: any OutlineViewDataSourcing) {
+        let shown = shownChildren(of: parent) ?? []
+        let answered = answeredChildren(of: parent, source: source)
+        guard answered.map(ObjectIdentifier.init) != shown else { return }
+        report(.staleChildren(parent: describe(parent), shown: shown.map(describe), dataSource: answered.map(describeItem)))
+        resync(parent, source: source, recursively: false)
     }
 
     /// The children the data source answers of `parent` (`nil`: the root) now.

@@ -25,10 +25,13 @@ import ModelStorage
 ///   it expands (or the roots), it re-expands those it remembers, wherever they were before,
 ///   reading their children. An inserted object comes collapsed. A removed item's memory of
 ///   its descendants goes with it.
-/// - **Checks.** At the end of each group of updates (and after each call outside one), and when
-///   a test calls ``verify()``, the view compares what it shows with what its data source answers
-///   now: the children of every item it shows expanded (their count and objects) and whether
-///   each row is expandable.
+/// - **Checks.** After each insertion, removal or move, the view compares the children it shows
+///   of the call's parents with what its data source answers at that moment (an inserted item is
+///   read then, so a data source that changes with each call, as an `OutlineViewUpdater` does,
+///   answers every read of the view; ``checksEachCall`` turns this off for a data source that
+///   changes all at once before the group). At the end of each group of updates (and after each call outside one), and when a test calls
+///   ``verify()``, it compares everything: the children of every item it shows expanded (their
+///   count and objects) and whether each row is expandable.
 ///
 /// A violation is recorded in ``violations`` (and passed to ``onViolation``); the view then
 /// takes what its data source answers, so that a test can report every violation of a run.
@@ -51,6 +54,9 @@ public final class SimulatedOutlineView: OutlineUpdatingView {
     /// Whether an Option-click reports only the row's item, `recursively`, rather than each item
     /// it expands or collapses (as `NSOutlineView`'s notifications do, the default).
     public var optionClickReportsTopOnly = false
+    /// Whether each insertion, removal or move inside a group is checked against the data source
+    /// at that moment (the children of the call's parents), rather than only at the group's end.
+    public var checksEachCall = true
     /// Called with each violation as it is found.
     public var onViolation: ((SimulatedOutlineViewError) -> Void)?
 

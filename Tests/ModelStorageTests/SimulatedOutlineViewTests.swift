@@ -145,6 +145,26 @@ import Testing
         #expect(shown(view) == ["a@0v", "a2@1", "a1@1>", "x@1", "b@0", "c@0>"])
     }
 
+    @Test("each call is checked against the data source at that moment, unless checksEachCall is off")
+    func eachCall() {
+        for checksEachCall in [true, false] {
+            let view = makeView()
+            view.checksEachCall = checksEachCall
+            view.beginUpdates()
+            // Changed all at once before the calls: after the removal the view shows b, c.
+            tree.children[""] = ["b", "n", "c"]
+            view.removeItems(at: [0], inParent: nil)
+            view.insertItems(at: [1], inParent: nil)
+            view.endUpdates()
+            let expected: [SimulatedOutlineViewError] = checksEachCall
+                ? [.staleChildren(parent: "root", shown: ["b", "c"], dataSource: ["b", "n", "c"]), .duplicateObject("n", parent: "root")]
+                : []
+            #expect(view.violations == expected)
+            #expect(shown(view) == ["b@0", "n@0", "c@0>"])
+            tree.children[""] = ["a", "b", "c"]
+        }
+    }
+
     @Test("an item that gained or lost its children without a reload is caught; reloadItem reads it again")
     func reloads() {
         let view = makeView()
