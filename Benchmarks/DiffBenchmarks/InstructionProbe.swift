@@ -54,6 +54,19 @@ enum InstructionReport {
             let release = { storages[next] = nil; next += 1 }
             release()
             instructionProbe(runs, release)
+        } else if scenario.hasPrefix("outline-view-") {
+            // The outline of outline-LEVELS through OutlineViewUpdater and an outline view that
+            // does nothing: the same changes.
+            let levels = scenarioCount(scenario, prefix: "outline-view-")
+            MainActor.assumeIsolated {
+                let shown = ShownOutline(levels: levels, viewOfParents: true)
+                instructionProbe(runs) {
+                    shown.setSubject(expanded: false)
+                    shown.setSubject(expanded: true)
+                    shown.replaceMiddle()
+                }
+                instructionProbe(1) { shown.swapBulkChildren() }
+            }
         } else if scenario.hasPrefix("outline-") {
             // An outline of ten children per node over 5 levels (outline-5) or 6, every node
             // expanded, through ViewUpdater: one collapse and one expand of a node with 1,110
@@ -114,7 +127,7 @@ enum InstructionReport {
             } else if let shape = Shape.allCases.first(where: { scenario.hasPrefix($0.rawValue + "-") }) {
                 lists = shape.rows(count: scenarioCount(scenario, prefix: shape.rawValue + "-"))
             } else {
-                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, release-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, outline-LEVELS, SHAPE-N)")
+                throw ArgumentError("unknown scenario \(scenario) (feed-1k, mix-N, dkN, sectioned, sectioned-flat, setSections, setItems-two-types-N, release-two-types-N, update-since-N, storagelist-first-N, storagelist-steady-N, storagelist-prepared-N, outline-LEVELS, outline-view-LEVELS, SHAPE-N)")
             }
             let diff = { blackHole(Changeset(from: lists.old, to: lists.new, algorithm: algorithm)) }
             diff()

@@ -54,6 +54,7 @@ struct OutlineJournal<ID: Hashable> {
     }
 
     /// The entries from `position` on, or `nil` when some of them were dropped.
+    @inlinable
     func entries(since position: Int) -> ArraySlice<Entry>? {
         guard position >= start else { return nil }
         return entries[(position - start)...]

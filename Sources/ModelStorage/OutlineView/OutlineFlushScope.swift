@@ -2,18 +2,24 @@
 /// shows, or, from the outline's journal (``OutlineJournal``), the parents whose children changed
 /// and the items that changed since the last flush. Whatever else the view shows is as the
 /// storage has it, so only these parts can need a call.
+@usableFromInline
 struct OutlineFlushScope<ID: Hashable> {
     /// Whether the flush examines everything the view shows.
+    @usableFromInline
     var isWhole: Bool
     /// The parents whose children changed (`nil`: the roots), each once.
+    @usableFromInline
     var parents: [ID?] = []
     /// The items whose content, disclosure, load or expansion changed, and the parents above, each once.
+    @usableFromInline
     var items: [ID] = []
 
     /// The scope of everything the view shows.
+    @inlinable
     static var whole: Self { OutlineFlushScope(isWhole: true) }
 
     /// The scope of `entries`.
+    @inlinable
     init<Entries: Sequence>(entries: Entries) where Entries.Element == OutlineJournal<ID>.Entry {
         isWhole = false
         var seenParents = Set<ID?>(), seenItems = Set<ID>()
@@ -29,5 +35,6 @@ struct OutlineFlushScope<ID: Hashable> {
     }
 
     /// A scope of everything or nothing.
-    private init(isWhole: Bool) { self.isWhole = isWhole }
+    @inlinable
+    init(isWhole: Bool) { self.isWhole = isWhole }
 }

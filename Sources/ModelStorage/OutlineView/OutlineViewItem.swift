@@ -10,11 +10,15 @@ public final class OutlineViewItem<Item: Identifiable & Equatable & Sendable> {
     /// The id of the item this object stands for.
     public let id: Item.ID
     /// The item as the view shows it: it changes when the updater reloads the object's row.
-    public internal(set) var item: Item
+    public var item: Item { shownItem }
+    /// The item as the view shows it.
+    @usableFromInline
+    var shownItem: Item
 
     /// The object of `item`.
+    @inlinable
     init(_ item: Item) {
         id = item.id
-        self.item = item
+        shownItem = item
     }
 }

@@ -5,6 +5,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     /// view is expanding (a disclosure click, or the view expanding an item it remembers
     /// expanded), it shows that item's children as the storage has them now, but for those the
     /// view shows elsewhere (a move not sent yet: the next flush moves them).
+    @inlinable
     public func numberOfChildren(ofItem item: Any?) -> Int {
         guard let parent = shownID(of: item) else { return item == nil ? shown.roots.count : 0 }
         return children(ofExpanding: parent).count
@@ -13,6 +14,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     /// The stable object of the child at `index` of `item` (`nil`: the roots), an
     /// ``OutlineViewItem``. An index the view should not ask (outside the children counted)
     /// gives the object of the last child, or of the first root; the view asks none.
+    @inlinable
     public func child(_ index: Int, ofItem item: Any?) -> Any {
         let children: [Item.ID]
         if let parent = shownID(of: item) { children = self.children(ofExpanding: parent) } else { children = shown.roots }
@@ -22,6 +24,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     }
 
     /// Whether the view shows a disclosure for `item`: it has children, or children not loaded yet.
+    @inlinable
     public func isItemExpandable(_ item: Any) -> Bool {
         guard let id = shownID(of: item) else { return false }
         return shown.nodes[id]!.hasDisclosure
@@ -29,6 +32,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
 
     /// The item `object` (an object this updater handed out) stands for, as the view shows it, or
     /// `nil` for any other object, or one whose id left the outline.
+    @inlinable
     public func item(for object: Any?) -> Item? {
         guard let object = object as? OutlineViewItem<Item>, id(of: object) != nil else { return nil }
         return object.item
@@ -37,6 +41,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     /// What a cell shows of the row of `object` besides its item: its level, whether the view
     /// shows it expanded, whether it has children and whether they are loading; `nil` for an
     /// object the view does not show.
+    @inlinable
     public func rowState(for object: Any?) -> OutlineRowState? {
         guard let id = shownID(of: object) else { return nil }
         var level = 0, parent = shown.nodes[id]!.parent
@@ -48,6 +53,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     /// The stable object of `id`, made when the view first needs it, or `nil` when `id` is not in
     /// the outline (`NSOutlineView`'s `item(forPersistentObject:)` restores the expansion it
     /// saved through it).
+    @inlinable
     public func object(forID id: Item.ID) -> OutlineViewItem<Item>? {
         guard let item = storage.tree.nodes[id]?.item else { return nil }
         if let object = objects[id] { return object }
@@ -58,6 +64,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
 
     /// The id `object` stands for, when it is an object of this updater whose id is still in
     /// the outline (`NSOutlineView`'s `persistentObject(forItem:)` saves it).
+    @inlinable
     public func id(of object: Any?) -> Item.ID? {
         guard let object = object as? OutlineViewItem<Item>, objects[object.id] === object,
               storage.tree.contains(object.id) else { return nil }
@@ -65,11 +72,13 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     }
 
     /// The ids of `objects` the updater knows, in order (a selection of rows, mapped to items).
+    @inlinable
     public func ids(of objects: [Any]) -> [Item.ID] { objects.compactMap { id(of: $0) } }
 
     // MARK: Helpers
 
     /// The id of `object` when the view shows it.
+    @inlinable
     func shownID(of object: Any?) -> Item.ID? {
         guard let id = id(of: object), shown.contains(id) else { return nil }
         return id
@@ -77,6 +86,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
 
     /// The children shown of `parent`; when the view does not show it expanded (it is expanding
     /// it now), its children in the storage but for those shown elsewhere, shown from now on.
+    @inlinable
     func children(ofExpanding parent: Item.ID) -> [Item.ID] {
         if let children = shown.children(of: parent) { return children }
         let children = (storage.tree.children(of: parent) ?? []).filter { !shown.contains($0) }
@@ -85,15 +95,17 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     }
 
     /// The object of the outline's `id` (in the tree) and whether it shows a disclosure.
+    @inlinable
     func shownEntry(_ id: Item.ID) -> (object: OutlineViewItem<Item>, hasDisclosure: Bool) {
         let object = object(forID: id)!
-        object.item = storage.tree.nodes[id]!.item
+        object.shownItem = storage.tree.nodes[id]!.item
         return (object, storage.tree.hasDisclosure(id))
     }
 
     /// Drops the objects of ids no longer in the outline once they are as many as those in it:
     /// an object the view still holds from before then stands for nothing. O(objects), amortized
     /// over the removals.
+    @inlinable
     func forgetRemovedObjects() {
         guard objects.count > 2 * storage.tree.count + 64 else { return }
         objects = objects.filter { storage.tree.nodes[$0.key] != nil }

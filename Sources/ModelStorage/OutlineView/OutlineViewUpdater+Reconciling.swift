@@ -8,6 +8,7 @@ import Foundation
 extension OutlineViewUpdater {
     /// Sends the calls that bring the view to the storage's tree over `scope` (inside
     /// `beginUpdates()`).
+    @inlinable
     func reconcile(_ scope: OutlineFlushScope<Item.ID>) {
         let tree = storage.tree
         let items = scope.isWhole ? shown.allShown() : scope.items.filter { shown.contains($0) }
@@ -34,28 +35,31 @@ extension OutlineViewUpdater {
     }
 
     /// Collapses `id` in the view, its descendants with it.
+    @inlinable
     func collapseShown(_ id: Item.ID) {
         guard let object = shown.nodes[id]?.object else { return }
         shown.collapse(id)
-        lastUpdate.steps.append(.collapse(id))
+        update.steps.append(.collapse(id))
         view.collapseItem(object, collapseChildren: true)
     }
 
     /// Removes from `parent` (open in the view) the children that do not stay.
-    private func removeLeaving(_ parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
+    @inlinable
+    func removeLeaving(_ parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
         guard let children = shown.children(of: parent) else { return }
         let leaving = children.indices.filter { !plan.stays(children[$0]) }
         guard !leaving.isEmpty else { return }
         let object = parent.flatMap { shown.nodes[$0]?.object }
         shown.remove(at: leaving, in: parent)
-        lastUpdate.steps.append(.remove(leaving, parent: parent))
+        update.steps.append(.remove(leaving, parent: parent))
         view.removeItems(at: IndexSet(leaving), inParent: object)
     }
 
     /// Moves the children of `parent` that stay into the storage's order, fewest moves: those in
     /// a longest run already in order stay where they are; every other is moved just after the
     /// child that precedes it in the storage's order.
-    private func moveStaying(into parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
+    @inlinable
+    func moveStaying(into parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
         let target = (storage.tree.children(of: parent) ?? []).filter { plan.stays($0) }
         let current = shown.children(of: parent) ?? []
         guard target != current else { return }
@@ -71,14 +75,15 @@ extension OutlineViewUpdater {
             let oldObject = oldParent.flatMap { shown.nodes[$0]?.object }
             let newObject = parent.flatMap { shown.nodes[$0]?.object }
             shown.move(from: from, in: oldParent, to: to, in: parent)
-            lastUpdate.steps.append(.move(from: from, oldParent: oldParent, to: to, newParent: parent))
+            update.steps.append(.move(from: from, oldParent: oldParent, to: to, newParent: parent))
             view.moveItem(at: from, inParent: oldObject, to: to, inParent: newObject)
         }
     }
 
     /// Inserts the children of `parent` the view does not show, at their indexes in the storage;
     /// returns their ids.
-    private func insertNew(into parent: Item.ID?) -> [Item.ID] {
+    @inlinable
+    func insertNew(into parent: Item.ID?) -> [Item.ID] {
         let target = storage.tree.children(of: parent) ?? []
         guard shown.children(of: parent)?.count != target.count else { return [] }
         let new = target.indices.filter { !shown.contains(target[$0]) }
@@ -88,26 +93,28 @@ extension OutlineViewUpdater {
             let entry = shownEntry(target[index])
             return (index, entry.object, entry.hasDisclosure)
         }, in: parent)
-        lastUpdate.steps.append(.insert(new, parent: parent))
+        update.steps.append(.insert(new, parent: parent))
         view.insertItems(at: IndexSet(new), inParent: object)
         return new.map { target[$0] }
     }
 
     /// Reloads the rows of `ids` whose item or disclosure changed.
-    private func reloadChanged(_ ids: [Item.ID]) {
+    @inlinable
+    func reloadChanged(_ ids: [Item.ID]) {
         for id in ids {
             guard let node = shown.nodes[id], let stored = storage.tree.nodes[id] else { continue }
             let hasDisclosure = storage.tree.hasDisclosure(id)
             guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure else { continue }
             shown.reload(stored.item, hasDisclosure: hasDisclosure)
-            lastUpdate.steps.append(.reload(id))
+            update.steps.append(.reload(id))
             view.reloadItem(node.object, reloadChildren: false)
         }
     }
 
     /// Expands or collapses the shown `id` as the storage has it, then what it newly shows below
     /// it; or, for a subtree the view expanded by itself (``recheckedSubtrees``), what is below.
-    private func reconcileExpansion(of id: Item.ID) {
+    @inlinable
+    func reconcileExpansion(of id: Item.ID) {
         guard shown.contains(id) else { return }
         let open = storage.tree.opensInView(id)
         if open, !shown.isExpanded(id) {
@@ -120,11 +127,13 @@ extension OutlineViewUpdater {
         }
     }
 
-    /// Expands the items below `parent` the storage shows expanded and the view does not, and
-    /// collapses those the view shows expanded by itself (an expansion it remembered), top down.
-    private func expandAndCollapse(below parent: Item.ID?) {
+    /// Expands the items below `parent` (open in the view and in the storage) the storage shows
+    /// expanded and the view does not, and collapses those the view shows expanded by itself (an
+    /// expansion it remembered), top down.
+    @inlinable
+    func expandAndCollapse(below parent: Item.ID?) {
         for id in shown.children(of: parent) ?? [] {
-            let open = storage.tree.opensInView(id)
+            let open = storage.tree.opensBelowOpenParent(id)
             if open, !shown.isExpanded(id) {
                 expandShown(id)
             } else if !open, shown.isExpanded(id) {
@@ -135,16 +144,18 @@ extension OutlineViewUpdater {
     }
 
     /// Expands the shown `id` in the view, with its children as the storage has them.
-    private func expandShown(_ id: Item.ID) {
+    @inlinable
+    func expandShown(_ id: Item.ID) {
         guard let object = shown.nodes[id]?.object else { return }
         shown.expand(id, children: (storage.tree.children(of: id) ?? []).map(shownEntry))
-        lastUpdate.steps.append(.expand(id))
+        update.steps.append(.expand(id))
         view.expandItem(object, expandChildren: false)
     }
 }
 
 /// The ids of a longest run of `pairs` (id, position) whose positions increase: the children that
 /// keep their order. O(k log k).
+@inlinable
 func longestIncreasingRun<ID>(_ pairs: [(ID, Int)]) -> [ID] {
     var tails: [Int] = [], previous = [Int](repeating: -1, count: pairs.count)
     for (index, pair) in pairs.enumerated() {

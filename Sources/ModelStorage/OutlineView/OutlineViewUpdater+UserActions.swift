@@ -4,6 +4,7 @@
 extension OutlineViewUpdater {
     /// The view's value for a drop *on* an item rather than between its children
     /// (`NSOutlineViewDropOnItemIndex`).
+    @inlinable
     public static var dropOnItemIndex: Int { -1 }
 
     /// The user expanded `object`'s row (a disclosure click; the view already shows it expanded,
@@ -13,6 +14,7 @@ extension OutlineViewUpdater {
     ///
     /// - Throws: ``OutlineActionError/itemLeftOutline`` when the item is no longer in the outline
     ///   (the next flush removes its row). Nothing changes then.
+    @inlinable
     public func userDidExpand(_ object: Any, recursively: Bool = false) throws(OutlineActionError) {
         guard let id = id(of: object) else { throw .itemLeftOutline }
         guard storage.tree.contains(id) else { throw .itemLeftOutline }
@@ -28,6 +30,7 @@ extension OutlineViewUpdater {
     /// own expansion in the storage, as the view remembers it.
     ///
     /// - Throws: ``OutlineActionError/itemLeftOutline`` as ``userDidExpand(_:recursively:)``.
+    @inlinable
     public func userDidCollapse(_ object: Any, recursively: Bool = false) throws(OutlineActionError) {
         guard let id = id(of: object) else { throw .itemLeftOutline }
         if shown.isExpanded(id) { shown.collapse(id) }
@@ -38,6 +41,7 @@ extension OutlineViewUpdater {
     /// its subtree; the next flush removes its rows.
     ///
     /// - Throws: ``OutlineActionError/itemLeftOutline`` as ``userDidExpand(_:recursively:)``.
+    @inlinable
     public func userDidDelete(_ object: Any) throws(OutlineActionError) {
         guard let id = id(of: object) else { throw .itemLeftOutline }
         do { try storage.remove([id]) } catch { throw .itemLeftOutline }
@@ -45,6 +49,7 @@ extension OutlineViewUpdater {
 
     /// Whether `dragged` can be dropped at (`parent`, `childIndex`), as
     /// ``userDidDrop(_:onto:childIndex:)`` reads them: what `validateDrop` answers.
+    @inlinable
     public func canDrop(_ dragged: Any, onto parent: Any?, childIndex: Int) -> Bool {
         (try? dropDestination(of: dragged, onto: parent, childIndex: childIndex)) != nil
     }
@@ -65,13 +70,15 @@ extension OutlineViewUpdater {
     ///   item of the outline; ``OutlineActionError/invalidDropTarget`` for a place the view does
     ///   not show; ``OutlineActionError/refused(_:)`` with ``OutlineError/moveIntoOwnSubtree(_:)``
     ///   for a drop into the dragged item's own subtree. Nothing changes then.
+    @inlinable
     public func userDidDrop(_ dragged: Any, onto parent: Any?, childIndex: Int) throws(OutlineActionError) {
         let (id, parentID, index) = try dropDestination(of: dragged, onto: parent, childIndex: childIndex)
         do { try storage.move(id, to: parentID, at: index) } catch { throw .refused(error) }
     }
 
     /// The dragged id, its new parent and its index there (the storage's children once it left).
-    private func dropDestination(of dragged: Any, onto parent: Any?,
+    @inlinable
+    func dropDestination(of dragged: Any, onto parent: Any?,
                                  childIndex: Int) throws(OutlineActionError) -> (Item.ID, Item.ID?, Int) {
         guard let id = id(of: dragged) else { throw .itemLeftOutline }
         var parentID: Item.ID?

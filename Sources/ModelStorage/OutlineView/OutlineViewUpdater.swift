@@ -39,27 +39,40 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// The view the updater drives.
     public let view: any OutlineUpdatingView
     /// The calls the last flush made, by id (see ``OutlineTreeUpdate``).
-    public internal(set) var lastUpdate = OutlineTreeUpdate<Item.ID>()
+    public var lastUpdate: OutlineTreeUpdate<Item.ID> { update }
+    /// The calls of the flush running, or of the last one.
+    @usableFromInline
+    var update = OutlineTreeUpdate<Item.ID>()
 
     /// The tree the view shows.
+    @usableFromInline
     var shown = OutlineShownTree<Item>()
     /// The object of each id handed to the view, kept while the id is in the outline.
+    @usableFromInline
     var objects: [Item.ID: OutlineViewItem<Item>] = [:]
     /// Whether a flush is scheduled and not run yet.
+    @usableFromInline
     var isScheduled = false
     /// Whether a flush is sending its calls (a change meanwhile schedules another).
+    @usableFromInline
     var isFlushing = false
     /// Whether the storage asked for a reload since the last flush.
+    @usableFromInline
     var needsReload = false
     /// The position in the outline's journal (``OutlineJournal``) up to which the view shows its
     /// changes; before the first flush, none (that flush examines the whole tree).
+    @usableFromInline
     var journalPosition = -1
     /// Subtrees the view expanded by itself since the last flush (a user's expansion that
     /// restored the expansion the view remembers below it): the next flush examines them.
+    @usableFromInline
     var recheckedSubtrees: [Item.ID] = []
     /// What waits for the view to show the storage (``whenDisplayed(_:)``).
+    @usableFromInline
     var waiters: [@MainActor () -> Void] = []
+    @usableFromInline
     let schedule: (@escaping @MainActor () -> Void) -> Void
+    @usableFromInline
     var registration: ObserverRegistration?
 
     /// An updater that shows `storage` in `view`, whose data source must read the updater (the
@@ -71,6 +84,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     ///   - view: the view to drive.
     ///   - schedule: runs the pending work later: by default on the main actor's next turn. A
     ///     test passes its own (`ManualScheduler` in `ModelStorageTesting`).
+    @inlinable
     public init(storage: OutlineStorage<Item>, view: any OutlineUpdatingView,
                 schedule: @escaping (@escaping @MainActor () -> Void) -> Void = ViewUpdaterScheduling.nextTurn) {
         self.storage = storage
@@ -91,10 +105,12 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     }
 
     /// Whether the view shows the storage as of the last change observed, with nothing scheduled.
+    @inlinable
     public var isIdle: Bool { !isScheduled && !isFlushing }
 
     /// Runs `body` once the view shows every change the storage made before this call (at once
     /// when it does).
+    @inlinable
     public func whenDisplayed(_ body: @escaping @MainActor () -> Void) {
         if isIdle { body() } else { waiters.append(body) }
     }
@@ -102,11 +118,12 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// Sends now what changed since the last flush. Changes are sent by themselves after each
     /// turn; call this to send them sooner. Nothing happens during a flush (its end sends what
     /// came meanwhile).
+    @inlinable
     public func flush() {
         guard !isFlushing else { return }
         isScheduled = false
         isFlushing = true
-        lastUpdate = OutlineTreeUpdate()
+        update = OutlineTreeUpdate()
         let entries = storage.tree.journal.entries(since: journalPosition)
         journalPosition = storage.tree.journal.end
         if needsReload {
@@ -126,9 +143,10 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     }
 
     /// Reloads the view: it shows the roots again, then the expansion the storage has.
+    @inlinable
     func reloadView() {
         shown.reset(roots: storage.tree.roots.map(shownEntry))
-        lastUpdate.steps.append(.reloadData)
+        update.steps.append(.reloadData)
         view.reloadData()
         view.beginUpdates()
         reconcile(.whole)
@@ -136,12 +154,14 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     }
 
     /// Notes a change of the storage: a flush follows.
+    @inlinable
     func storageDidChange(_ update: StorageUpdate) {
         if update.requiresReload { needsReload = true }
         scheduleFlush()
     }
 
     /// Schedules a flush unless one is.
+    @inlinable
     func scheduleFlush() {
         guard !isScheduled else { return }
         isScheduled = true

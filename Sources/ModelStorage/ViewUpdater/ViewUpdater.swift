@@ -300,8 +300,13 @@ public final class ViewUpdater<Source: ContentStorage> {
 
 /// The token of a closure observer, reachable from the closure itself (so that it can remove
 /// itself once its owner is gone).
+@usableFromInline
 final class ObserverRegistration {
+    @usableFromInline
     var token: ObserverToken?
+
+    @usableFromInline
+    init() {}
 }
 
 /// Schedulers for ``ViewUpdater/init(storage:view:schedule:)``.
