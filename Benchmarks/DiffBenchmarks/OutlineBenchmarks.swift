@@ -129,6 +129,44 @@ final class ShownOutline {
     }
 }
 
+/// The floor of an expansion: a `MemoryStorage` section as long as an outline's rows, through a
+/// `ViewUpdater` and a view that does nothing, into which 1,110 rows are inserted in one step
+/// (and from which they are removed): what any storage pays to report and show that many rows.
+@MainActor
+final class FlatRowsFloor {
+    let storage = MemoryStorage()
+    let view = BenchmarkView()
+    let updater: ViewUpdater<MemoryStorage>
+    nonisolated let block: [OutlineNode]
+    let middle: Int
+    /// Whether the block is in the section.
+    var isInserted = false
+
+    init(rows: Int) {
+        try! storage.setItems((0..<rows).map { OutlineNode(id: $0, status: 0) })
+        block = (0..<1_110).map { OutlineNode(id: rows + $0, status: 0) }
+        middle = rows / 2
+        updater = ViewUpdater(storage: storage, view: view) { _ in }
+    }
+
+    /// The block inserted (when `inserted`) or removed, shown; nothing when it already is.
+    func setBlock(inserted: Bool) {
+        guard isInserted != inserted else { return }
+        isInserted = inserted
+        if inserted {
+            try! storage.insertItems(block, at: IndexPath(indexes: [0, middle]))
+        } else {
+            try! storage.removeItems(at: (middle..<(middle + block.count)).map { IndexPath(indexes: [0, $0]) })
+        }
+        updater.flush()
+        while !view.completions.isEmpty {
+            let ending = view.completions
+            view.completions = []
+            for batch in ending { batch.completion?(true) }
+        }
+    }
+}
+
 extension BenchmarkPlan {
     /// `OutlineStorage` on trees of about 100,000 and 1,000,000 nodes (ten children per node,
     /// five and six levels), every node expanded, through a `ViewUpdater`, against a whole
@@ -157,6 +195,10 @@ extension BenchmarkPlan {
             ("Changeset of the node alone to the node and its 1,110 descendants (baseline)", labels.map { Cell.time("outline \($0) subtree Changeset") }),
             ("expand(_:) of a node with 1,110 visible descendants", row("expand", against: "subtree Changeset", target: "≤ 1.5×", limit: 1.5)),
             ("collapse(_:) of the same", row("collapse", against: "subtree Changeset", target: "≤ 1.5×", limit: 1.5)),
+            ("floor: 1,110 rows inserted in one step into a MemoryStorage as long as the rows, through ViewUpdater",
+             labels.map { Cell.time("outline \($0) floor insert", relativeTo: "outline \($0) subtree Changeset") }),
+            ("floor: the same 1,110 rows removed in one step",
+             labels.map { Cell.time("outline \($0) floor remove", relativeTo: "outline \($0) subtree Changeset") }),
             ("Changeset of 10,000 children, 10% changed (baseline)", labels.map { Cell.time("outline \($0) children Changeset") }),
             ("setChildren(_:of:) of the same", row("setChildren", against: "children Changeset", target: "≤ 1.5×", limit: 1.5)),
         ]
@@ -198,6 +240,18 @@ extension BenchmarkPlan {
         }
         add("outline \(label) setChildren", inputKey: key, input: input, prepare: { $0 }, iterations: iterations) { shown in
             MainActor.assumeIsolated { shown.swapBulkChildren() }
+        }
+        let rows = (1...levels).reduce(0) { total, level in total + Int(pow(10.0, Double(level))) } + 10_001
+        let floor = { MainActor.assumeIsolated { FlatRowsFloor(rows: rows) } }
+        add("outline \(label) floor insert", inputKey: "outline-floor-\(label)", input: floor,
+            prepare: { rows in MainActor.assumeIsolated { rows.setBlock(inserted: false) }; return rows },
+            iterations: iterations) { rows in
+            MainActor.assumeIsolated { rows.setBlock(inserted: true) }
+        }
+        add("outline \(label) floor remove", inputKey: "outline-floor-\(label)", input: floor,
+            prepare: { rows in MainActor.assumeIsolated { rows.setBlock(inserted: true) }; return rows },
+            iterations: iterations) { rows in
+            MainActor.assumeIsolated { rows.setBlock(inserted: false) }
         }
     }
 }
