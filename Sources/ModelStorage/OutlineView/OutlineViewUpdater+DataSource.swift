@@ -99,6 +99,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     func shownEntry(_ id: Item.ID) -> (object: OutlineViewItem<Item>, hasDisclosure: Bool) {
         let object = object(forID: id)!
         object.shownItem = storage.tree.nodes[id]!.item
+        if storage.tree.loads[id] != nil { shownLoading.insert(id) } else { shownLoading.remove(id) }
         return (object, storage.tree.hasDisclosure(id))
     }
 

@@ -98,14 +98,17 @@ extension OutlineViewUpdater {
         return new.map { target[$0] }
     }
 
-    /// Reloads the rows of `ids` whose item or disclosure changed.
+    /// Reloads the rows of `ids` whose item, disclosure or loading state changed.
     @inlinable
     func reloadChanged(_ ids: [Item.ID]) {
         for id in ids {
             guard let node = shown.nodes[id], let stored = storage.tree.nodes[id] else { continue }
             let hasDisclosure = storage.tree.hasDisclosure(id)
-            guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure else { continue }
+            let isLoading = storage.tree.loads[id] != nil
+            guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure
+                    || isLoading != shownLoading.contains(id) else { continue }
             shown.reload(stored.item, hasDisclosure: hasDisclosure)
+            if isLoading { shownLoading.insert(id) } else { shownLoading.remove(id) }
             update.steps.append(.reload(id))
             view.reloadItem(node.object, reloadChildren: false)
         }

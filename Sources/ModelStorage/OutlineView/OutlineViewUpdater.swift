@@ -67,6 +67,10 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// restored the expansion the view remembers below it): the next flush examines them.
     @usableFromInline
     var recheckedSubtrees: [Item.ID] = []
+    /// The shown items whose rows show their children loading (``OutlineRowState/isLoading``),
+    /// as last shown; ids removed meanwhile may linger (a reload too many when they come back).
+    @usableFromInline
+    var shownLoading = Set<Item.ID>()
     /// What waits for the view to show the storage (``whenDisplayed(_:)``).
     @usableFromInline
     var waiters: [@MainActor () -> Void] = []
