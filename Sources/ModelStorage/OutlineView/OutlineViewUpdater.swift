@@ -112,6 +112,12 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     @inlinable
     public var isIdle: Bool { !isScheduled && !isFlushing }
 
+    /// Whether a flush is sending its calls to the view now. What the view reports back
+    /// meanwhile (`NSOutlineView` posts an expansion or a collapse notification for each item the
+    /// updater expands or collapses, its descendants too for a collapse of all below) is the
+    /// updater's own call, not the user's: a data source forwards none of it.
+    public var isSendingChanges: Bool { isFlushing }
+
     /// Runs `body` once the view shows every change the storage made before this call (at once
     /// when it does).
     @inlinable
