@@ -27,7 +27,8 @@
 #
 # Then it proves that the check bites: each planted error (a misspelled method, a wrong argument
 # label, a wrong argument type, a misspelled optional data source method, a wrong label on a cell
-# registration's dequeue, a misspelled editing or drop method) must fail it.
+# registration's dequeue, a misspelled editing or drop method, an outline data source's or
+# adapter's misspelling, an outline screen's) must fail it.
 #
 # And that the package's own IndexPath(item:section:), .item and .section exist only where UIKit
 # and AppKit do not: the package's modules are compiled here with UIKit (or AppKit) importable,
@@ -322,6 +323,16 @@ plant UIKit DataSources/CollectionViewDataSource+UIKit.swift "canMoveItemAt inde
     "canMoveItemsAt indexPath: IndexPath) -> Bool" "nearly matches"
 plant AppKit DataSources/TableViewDataSource+AppKit.swift "acceptDrop info: any NSDraggingInfo, row: Int," \
     "acceptDrop info: any NSDraggingInfo, rows row: Int," "nearly matches"
+plant AppKit DataSources/OutlineViewBridge+AppKit.swift "numberOfChildrenOfItem item: Any?) -> Int" \
+    "numberOfChildrenOfItems item: Any?) -> Int" "nearly matches"
+plant AppKit DataSources/OutlineViewBridge+AppKit.swift "acceptDrop info: any NSDraggingInfo, item: Any?," \
+    "acceptDrop info: any NSDraggingInfo, parent item: Any?," "nearly matches"
+plant AppKit DataSources/OutlineViewBridge+AppKit.swift "func outlineViewItemDidCollapse(_ notification: Notification)" \
+    "func outlineViewItemDidCollapsed(_ notification: Notification)" "nearly matches"
+plant AppKit Adapters/OutlineViewAdapter.swift "outlineView.moveItem(at: fromIndex, inParent: oldParent, to: toIndex, inParent: newParent)" \
+    "outlineView.moveItem(at: fromIndex, inParent: oldParent, toIndex: toIndex, inParent: newParent)" "incorrect argument label"
+plant AppKit Adapters/OutlineViewAdapter.swift "outlineView.insertItems(at: indexes, inParent: parent, withAnimation: insertAnimation)" \
+    "outlineView.insertItems(at: indexes, inParent: parent, animation: insertAnimation)" "argument"
 plant AppKit SwiftUI/StorageList+AppKit.swift "guard edge == .trailing" "guard edge == .right" \
     "cannot convert value of type 'NSTableView.RowActionEdge'"
 plant AppKit SwiftUI/StorageList+AppKit.swift 'NSTableViewRowAction(style: .destructive, title: "Delete")' \
@@ -363,6 +374,10 @@ plant_screen AppKit macOS SwiftUI/Library.swift '.onDelete(Song.self) { song in 
     '.onDelete { song in print("deleted", song) }' "a MemoryStorage holds items of several types"
 plant_screen UIKit iOS SwiftUI/Library.swift "@State private var selected: Set<ItemKey> = []" \
     "@State private var selected: Set<Int> = []" "no exact matches in call to instance method 'selection'"
+plant_screen AppKit macOS AppKit/ProjectNavigator.swift "outlineView.autosaveExpandedItems = true" \
+    "outlineView.autosavesExpandedItems = true" "has no member 'autosavesExpandedItems'"
+plant_screen AppKit macOS AppKit/ProjectNavigator.swift "dataSource.selectItems(withIDs: [group.id])" \
+    "dataSource.selectItems(withIDs: [group])" "cannot convert value"
 plant_screen AppKit macOS SwiftUI/Playlists.swift "#if os(iOS) || os(visionOS)" "#if true" "'EditButton' is unavailable"
 # tvOS: a refresh control outside its platform condition.
 planted_copy SwiftUI/StorageList+UIKit.swift "        guard let view = collectionView else { return }

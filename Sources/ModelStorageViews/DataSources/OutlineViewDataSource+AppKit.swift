@@ -4,9 +4,10 @@ import ModelStorage
 
 /// An `NSOutlineView`'s data source and delegate made from the outline view and an
 /// ``OutlineStorage``, with typed cells: it creates the ``OutlineViewAdapter`` and the
-/// ``OutlineViewUpdater`` (``updater``), sets itself as the view's data source and delegate, and
-/// answers from what the updater shows, with one stable object per id, so that the view's
-/// expansion and selection survive every update and reload.
+/// ``OutlineViewUpdater`` (``updater``), becomes the view's data source and delegate (through an
+/// object it keeps, which forwards each call to it), and answers from what the updater shows,
+/// with one stable object per id, so that the view's expansion and selection survive every
+/// update and reload.
 ///
 /// ```swift
 /// dataSource = OutlineViewDataSource(outlineView: outlineView, storage: outline) { outlineView, column, folder, state in
@@ -28,9 +29,11 @@ import ModelStorage
 ///   id's string (``persistentIDs``) and expands it again at the next launch, in the storage too.
 /// - **Selection.** ``selectedIDs`` and ``selectItems(withIDs:byExtendingSelection:)``, by id.
 ///
-/// The outline view holds its data source and delegate weakly: keep this object.
+/// The outline view holds its data source and delegate weakly: keep this object. Set no other
+/// data source or delegate on the view; read what the delegate would tell from this object
+/// (``selectionDidChange``, ``selectedIDs``).
 @MainActor
-open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSObject, NSOutlineViewDataSource, NSOutlineViewDelegate {
+open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSObject {
     /// Makes the view of an item's row in a column: the outline view, the column, the item and
     /// its row state (level, expansion, children, loading).
     public typealias CellProvider = @MainActor (NSOutlineView, NSTableColumn?, Item, OutlineRowState) -> NSView?
@@ -67,10 +70,12 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
 
     let core: OutlineViewDataSourceCore<Item>
     private let cellProvider: CellProvider
+    /// The view's data source and delegate, which forwards to this object.
+    private var bridge: OutlineViewBridge?
 
     /// The data source and delegate of `outlineView` showing `storage`: each row's views from
-    /// `cellProvider`, the saved expansion named by `persistentIDs` (`nil`: none saved). Sets
-    /// itself as the view's data source and delegate and registers the view for dragged items.
+    /// `cellProvider`, the saved expansion named by `persistentIDs` (`nil`: none saved). Becomes
+    /// the view's data source and delegate and registers the view for dragged items.
     public init(outlineView: NSOutlineView, storage: OutlineStorage<Item>, persistentIDs: OutlinePersistentIDs<Item.ID>?,
                 insertAnimation: NSTableView.AnimationOptions = .effectFade, removeAnimation: NSTableView.AnimationOptions = .effectFade,
                 cellProvider: @escaping CellProvider) {
@@ -79,9 +84,11 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
         core = OutlineViewDataSourceCore(updater: OutlineViewUpdater(storage: storage, view: adapter), persistentIDs: persistentIDs)
         self.cellProvider = cellProvider
         super.init()
+        let bridge = OutlineViewBridge(target: self)
+        self.bridge = bridge
         outlineView.registerForDraggedTypes([Self.itemPasteboardType])
-        outlineView.dataSource = self
-        outlineView.delegate = self
+        outlineView.dataSource = bridge
+        outlineView.delegate = bridge
     }
 
     /// The data source and delegate of `outlineView` showing `storage`, as
@@ -111,35 +118,33 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
         outlineView.selectRowIndexes(rows, byExtendingSelection: byExtendingSelection)
     }
 
-    // MARK: NSOutlineViewDataSource
-
-    /// The number of children the updater shows of `item` (`nil`: the roots).
-    public func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?) -> Int {
-        updater.numberOfChildren(ofItem: item)
+    /// The view of `item`'s row in `tableColumn`, from the cell provider; `nil` for an object
+    /// that stands for no item.
+    func view(for tableColumn: NSTableColumn?, item: Any) -> NSView? {
+        guard let content = core.cellContent(of: item) else { return nil }
+        return cellProvider(outlineView, tableColumn, content.item, content.state)
     }
+}
+
+/// `NSOutlineView`'s calls, as the bridge forwards them.
+extension OutlineViewDataSource: OutlineViewBridging {
+    /// The number of children the updater shows of `item` (`nil`: the roots).
+    func numberOfChildren(ofItem item: Any?) -> Int { updater.numberOfChildren(ofItem: item) }
 
     /// The stable object of the child at `index` of `item`.
-    public func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any {
-        updater.child(index, ofItem: item)
-    }
+    func child(_ index: Int, ofItem item: Any?) -> Any { updater.child(index, ofItem: item) }
 
     /// Whether `item` shows a disclosure: it has children, or children not loaded yet.
-    public func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool {
-        updater.isItemExpandable(item)
-    }
+    func isItemExpandable(_ item: Any) -> Bool { updater.isItemExpandable(item) }
 
     /// The string saved for an expanded item (``persistentIDs``).
-    public func outlineView(_ outlineView: NSOutlineView, persistentObjectForItem item: Any?) -> Any? {
-        core.persistentObject(for: item)
-    }
+    func persistentObject(forItem item: Any?) -> Any? { core.persistentObject(for: item) }
 
     /// The object of the item a saved string names (`nil` for one no longer in the outline).
-    public func outlineView(_ outlineView: NSOutlineView, itemForPersistentObject object: Any) -> Any? {
-        core.object(forPersistentObject: object)
-    }
+    func item(forPersistentObject object: Any) -> Any? { core.object(forPersistentObject: object) }
 
     /// An item the user may drag (``canDragItem``) as a pasteboard item naming it.
-    public func outlineView(_ outlineView: NSOutlineView, pasteboardWriterForItem item: Any) -> (any NSPasteboardWriting)? {
+    func pasteboardWriter(forItem item: Any) -> (any NSPasteboardWriting)? {
         guard let token = core.pasteboardString(forDragging: item) else { return nil }
         let pasteboardItem = NSPasteboardItem()
         _ = pasteboardItem.setString(token, forType: Self.itemPasteboardType)
@@ -147,14 +152,12 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
     }
 
     /// A move of one item of this view, where the outline takes it; nothing else.
-    public func outlineView(_ outlineView: NSOutlineView, validateDrop info: any NSDraggingInfo, proposedItem item: Any?,
-                            proposedChildIndex index: Int) -> NSDragOperation {
+    func validateDrop(_ info: any NSDraggingInfo, proposedItem item: Any?, proposedChildIndex index: Int) -> NSDragOperation {
         core.canDrop(draggedStrings(info), onto: item, childIndex: index) ? .move : []
     }
 
     /// Moves the dragged item in the storage; the next update moves its row.
-    public func outlineView(_ outlineView: NSOutlineView, acceptDrop info: any NSDraggingInfo, item: Any?,
-                            childIndex index: Int) -> Bool {
+    func acceptDrop(_ info: any NSDraggingInfo, item: Any?, childIndex index: Int) -> Bool {
         core.acceptDrop(draggedStrings(info), onto: item, childIndex: index)
     }
 
@@ -164,28 +167,13 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
         return (info.draggingPasteboard.pasteboardItems ?? []).map { $0.string(forType: Self.itemPasteboardType) }
     }
 
-    // MARK: NSOutlineViewDelegate
-
-    /// The view of `item`'s row in `tableColumn`, from the cell provider; `nil` for an object
-    /// that stands for no item.
-    public func outlineView(_ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any) -> NSView? {
-        guard let content = core.cellContent(of: item) else { return nil }
-        return cellProvider(outlineView, tableColumn, content.item, content.state)
-    }
-
     /// The user (or the view restoring its saved expansion) expanded an item: the storage expands it.
-    public func outlineViewItemDidExpand(_ notification: Notification) {
-        core.viewDidExpand(notification.userInfo?["NSObject"])
-    }
+    func itemDidExpand(_ notification: Notification) { core.viewDidExpand(notification.userInfo?["NSObject"]) }
 
     /// The user collapsed an item: the storage collapses it.
-    public func outlineViewItemDidCollapse(_ notification: Notification) {
-        core.viewDidCollapse(notification.userInfo?["NSObject"])
-    }
+    func itemDidCollapse(_ notification: Notification) { core.viewDidCollapse(notification.userInfo?["NSObject"]) }
 
     /// Tells ``selectionDidChange`` the selected ids.
-    public func outlineViewSelectionDidChange(_ notification: Notification) {
-        selectionDidChange?(selectedIDs)
-    }
+    func selectionDidChange(_ notification: Notification) { selectionDidChange?(selectedIDs) }
 }
 #endif

@@ -82,7 +82,7 @@ final class OutlineViewDataSourceCore<Item: Identifiable & Equatable & Sendable>
     }
 
     /// Whether the drag can be dropped on `parent` (`nil`: the root) at `childIndex`
-    /// (``OutlineViewUpdater/dropOnItemIndex``: on the item), as the updater's `canDrop` says.
+    /// (`OutlineViewUpdater.dropOnItemIndex`: on the item), as the updater's `canDrop` says.
     func canDrop(_ strings: [String?], onto parent: Any?, childIndex: Int) -> Bool {
         guard let dragged = draggedObject(strings) else { return false }
         return updater.canDrop(dragged, onto: parent, childIndex: childIndex)
