@@ -21,7 +21,7 @@ import Foundation
 ///   expands that parent.
 /// - **The user's actions.** A disclosure click, an Option-click, a drop, a deletion and the
 ///   selection arrive as the view's objects and reach the items they stand for, whatever is
-///   pending (see ``userDidExpand(_:)``).
+///   pending (see ``userDidExpand(_:recursively:)``).
 /// - **Loses nothing.** When the storage stops changing and the last flush has run, the view
 ///   shows exactly the storage's visible tree and expansion.
 ///
