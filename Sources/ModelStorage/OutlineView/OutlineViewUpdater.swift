@@ -116,6 +116,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// meanwhile (`NSOutlineView` posts an expansion or a collapse notification for each item the
     /// updater expands or collapses, its descendants too for a collapse of all below) is the
     /// updater's own call, not the user's: a data source forwards none of it.
+    @inlinable
     public var isSendingChanges: Bool { isFlushing }
 
     /// Runs `body` once the view shows every change the storage made before this call (at once
