@@ -146,6 +146,20 @@ import Testing
         #expect(harness.shown == "1@0v 10@1 11@1> 12@1 2@0v 20@1 21@1 3@0")
     }
 
+    @Test("a child the user's expansion showed collapsed, expanded in the storage, moved away before the flush: expanded there")
+    func expandedChildMovedAfterUserExpansion() throws {
+        // 11 is expanded in the storage under the collapsed 1; the view, which never showed 11
+        // expanded, shows it collapsed when the user expands 1. The storage moves 11 to the roots
+        // before the flush: the flush must still expand it.
+        let harness = try harness(expanded: [11])
+        try harness.view.simulateDisclosureClick(onRow: 0)
+        #expect(harness.shown == "1@0v 10@1 11@1> 12@1 2@0> 3@0")
+        try harness.storage.move(11, to: nil, at: 1)
+        harness.settle()
+        harness.expectShowsStorage()
+        #expect(harness.shown == "1@0v 10@1 12@1 11@0v 110@1 111@1 2@0> 3@0")
+    }
+
     @Test("a drop on an item makes the dragged item its last child; between children, the next sibling of the row before")
     func drops() throws {
         let harness = try harness()

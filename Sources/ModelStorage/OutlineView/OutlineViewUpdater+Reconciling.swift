@@ -12,6 +12,9 @@ extension OutlineViewUpdater {
     func reconcile(_ scope: OutlineFlushScope<Item.ID>) {
         let tree = storage.tree
         let items = scope.isWhole ? shown.allShown() : scope.items.filter { shown.contains($0) }
+        // What the view shows below the subtrees it expanded by itself, taken before the moves:
+        // an item there whose expansion differs may move out of the subtree in this flush.
+        let rechecked = scope.isWhole ? [] : recheckedSubtrees.flatMap { shown.subtree(of: $0) }
         let parents: [Item.ID?] = scope.isWhole ? [nil] + items.filter { shown.isExpanded($0) }.map(Optional.some) : scope.parents
         var plan = OutlineReconciliation<Item>()
         for id in items { plan.decide(id, shown: shown, tree: tree) }
@@ -29,7 +32,7 @@ extension OutlineViewUpdater {
         if scope.isWhole {
             expandAndCollapse(below: nil)
         } else {
-            for id in items + inserted + recheckedSubtrees { reconcileExpansion(of: id) }
+            for id in items + inserted + rechecked { reconcileExpansion(of: id) }
         }
         recheckedSubtrees = []
     }
@@ -115,7 +118,8 @@ extension OutlineViewUpdater {
     }
 
     /// Expands or collapses the shown `id` as the storage has it, then what it newly shows below
-    /// it; or, for a subtree the view expanded by itself (``recheckedSubtrees``), what is below.
+    /// it. (For a subtree the view expanded by itself, ``recheckedSubtrees``, the flush passes
+    /// every item it showed there, wherever the flush moved it.)
     @inlinable
     func reconcileExpansion(of id: Item.ID) {
         guard shown.contains(id) else { return }
@@ -125,8 +129,6 @@ extension OutlineViewUpdater {
             expandAndCollapse(below: id)
         } else if !open, shown.isExpanded(id) {
             collapseShown(id)
-        } else if shown.isExpanded(id), recheckedSubtrees.contains(id) {
-            expandAndCollapse(below: id)
         }
     }
 
