@@ -35,6 +35,7 @@ extension SimulatedOutlineView {
             }
             let child = source.child(index, ofItem: object(parentKey)) as AnyObject
             guard addNode(child, parent: parentKey, source: source) else { continue }
+            remembered[ObjectIdentifier(child)] = nil
             var children = shownChildren(of: parentKey)!
             children.insert(ObjectIdentifier(child), at: index)
             setChildren(children, of: parentKey)
@@ -122,7 +123,8 @@ extension SimulatedOutlineView {
     public func reloadData() {
         note("reloadData")
         reloadCount += 1
-        for (key, node) in nodes where node.children != nil { remembered[key] = (node.object, node.parent) }
+        // What it shows collapsed is not expanded, whatever it remembered of it before.
+        for (key, node) in nodes { remembered[key] = node.children == nil ? nil : (node.object, node.parent) }
         nodes = [:]
         roots = []
         guard let source = source() else { return }

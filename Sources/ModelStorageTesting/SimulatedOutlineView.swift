@@ -23,8 +23,8 @@ import ModelStorage
 ///   which descendants were expanded, `collapseChildren: true` forgets them; ``reloadData()``
 ///   remembers every object it showed expanded. Whenever the view reads the children of an item
 ///   it expands (or the roots), it re-expands those it remembers, wherever they were before,
-///   reading their children. An inserted object comes collapsed. A removed item's memory of
-///   its descendants goes with it.
+///   reading their children. An inserted object comes collapsed, and an object shown collapsed
+///   is not re-expanded by a reload. A removed item's memory of its descendants goes with it.
 /// - **Checks.** After each insertion, removal or move, the view compares the children it shows
 ///   of the call's parents with what its data source answers at that moment (an inserted item is
 ///   read then, so a data source that changes with each call, as an `OutlineViewUpdater` does,

@@ -238,6 +238,20 @@ import Testing
         #expect(shown(view) == ["c@0v", "a1@1v", "a11@2", "a@0v", "a2@1"])
     }
 
+    @Test("an object remembered expanded, then shown collapsed elsewhere, is not re-expanded by a reload")
+    func reloadForgetsWhatItShowsCollapsed() {
+        let view = makeView()
+        view.expandItem(tree.box("a1"), expandChildren: false)
+        view.collapseItem(tree.box("a"), collapseChildren: false)
+        // a1 is remembered expanded below the collapsed a; it comes back as a root, collapsed.
+        tree.children[""] = ["a", "b", "c", "a1"]
+        tree.children["a"] = ["a2"]
+        view.insertItems(at: [3], inParent: nil)
+        view.reloadData()
+        #expect(view.violations.isEmpty)
+        #expect(shown(view) == ["a@0>", "b@0", "c@0>", "a1@0>"])
+    }
+
     @Test("endUpdates without beginUpdates, and a released data source, are violations")
     func misuse() {
         let view = makeView()
