@@ -217,6 +217,7 @@ extension Text: View {
 // https://developer.apple.com/documentation/swiftui/image
 @frozen public struct Image: Equatable, Sendable {
     // https://developer.apple.com/documentation/swiftui/image/init(systemname:)
+    @available(iOS 13.0, macOS 11.0, tvOS 13.0, watchOS 6.0, *)
     public init(systemName: String) {}
 }
 
@@ -369,9 +370,15 @@ extension UIViewRepresentable where Self.Coordinator == Void {
 }
 
 // https://developer.apple.com/documentation/swiftui/uihostingconfiguration
+@available(iOS 16.0, tvOS 16.0, *)
+@available(macOS, unavailable)
+@available(watchOS, unavailable)
 public struct UIHostingConfiguration<Content, Background>: UIContentConfiguration where Content: View, Background: View {
 }
 
+@available(iOS 16.0, tvOS 16.0, *)
+@available(macOS, unavailable)
+@available(watchOS, unavailable)
 extension UIHostingConfiguration where Background == EmptyView {
     // https://developer.apple.com/documentation/swiftui/uihostingconfiguration/init(content:)
     // (the page spells the builder `@ContentBuilder`, a view builder of the cell's content)

@@ -693,24 +693,24 @@ extension UITableViewDataSource {
     open var indentationWidth: CGFloat { get { fatalError("interface stub") } set {} }
 }
 
-// https://developer.apple.com/documentation/uikit/uicellaccessory
+// https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct
 public struct UICellAccessory {
-    // https://developer.apple.com/documentation/uikit/uicellaccessory/displayedstate
-    public enum DisplayedState: Sendable {
+    // https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/displayedstate
+    public enum DisplayedState {
         case always, whenEditing, whenNotEditing
     }
-    // https://developer.apple.com/documentation/uikit/uicellaccessory/layoutdimension
+    // https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/layoutdimension
     public enum LayoutDimension {
         case actual, standard
         case custom(CGFloat)
     }
-    // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions
+    // https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/reorderoptions
     public struct ReorderOptions {
-        // https://developer.apple.com/documentation/uikit/uicellaccessory/reorderoptions/init(ishidden:reservedlayoutwidth:tintcolor:showsverticalseparator:)
+        // https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/reorderoptions/init(ishidden:reservedlayoutwidth:tintcolor:showsverticalseparator:)
         public init(isHidden: Bool? = nil, reservedLayoutWidth: UICellAccessory.LayoutDimension? = nil,
                     tintColor: UIColor? = nil, showsVerticalSeparator: Bool? = nil) {}
     }
-    // https://developer.apple.com/documentation/uikit/uicellaccessory/reorder(displayed:options:)
+    // https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/reorder(displayed:options:)
     public static func reorder(displayed: UICellAccessory.DisplayedState = .whenEditing,
                                options: UICellAccessory.ReorderOptions = ReorderOptions()) -> UICellAccessory {
         fatalError("interface stub")
@@ -723,9 +723,9 @@ public struct UICellAccessory {
 // https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
 @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
-// https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration
+// https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct
 public struct UICollectionLayoutListConfiguration {
-    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/appearance-swift.enum
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/appearance-swift.enum
     public enum Appearance: Sendable {
         case plain, grouped, insetGrouped
         // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/appearance-swift.enum/sidebar
@@ -733,7 +733,7 @@ public struct UICollectionLayoutListConfiguration {
         case sidebar
         case sidebarPlain
     }
-    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/init(appearance:)
+    // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/init(appearance:)
     public init(appearance: UICollectionLayoutListConfiguration.Appearance) {}
     // https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration-swift.struct/headermode-swift.enum
     public enum HeaderMode: Hashable {
