@@ -155,6 +155,19 @@ import Testing
         #expect(harness.storage.expandedIDs == [1, 11])
     }
 
+    @Test func aSavedExpansionRestoredBeforeItsItemLoadsAppliesWhenTheItemIsAdded() throws {
+        let harness = Harness(Self.tree())
+        // NSOutlineView restores its saved items when the outline has not loaded them yet.
+        #expect(harness.core.object(forPersistentObject: "4") == nil)
+        #expect(harness.storage.expandedIDs == [4])
+        #expect(harness.storage.visibleItems.map(\.id) == [1, 2, 3])
+        try harness.storage.append([Node(id: 4, name: "Docs", children: nil)], to: nil)
+        try harness.storage.append([Node(id: 41, name: "Guide", children: nil)], to: 4)
+        #expect(harness.storage.visibleItems.map(\.id) == [1, 2, 3, 4, 41])
+        #expect(harness.core.object(forPersistentObject: "eleven") == nil)
+        #expect(harness.storage.expandedIDs == [4])
+    }
+
     @Test func customPersistentIDsAreUsedBothWays() {
         let harness = Harness(Self.tree())
         harness.core.persistentIDs = OutlinePersistentIDs(string: { "node-\($0)" }, id: { Int($0.dropFirst(5)) })

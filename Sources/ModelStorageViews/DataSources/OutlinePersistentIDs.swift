@@ -8,8 +8,8 @@ import ModelStorage
 /// `autosaveName`) as archivable objects and finds them again at the next launch, when the
 /// objects it showed are gone: the `OutlineViewDataSource` of the `ModelStorageViews` product
 /// gives it ``string`` of each item's id, and reads the id back with ``id``, then the item's
-/// stable object. A string that names no item of the outline (an item removed since) restores
-/// nothing.
+/// stable object. A string that names an id not in the outline yet (its items load later) is
+/// recorded expanded in the storage, so that the item shows expanded once it is added.
 @MainActor
 public struct OutlinePersistentIDs<ID: Hashable> {
     /// The string saved for `id`; equal ids give equal strings, different ids different strings.
@@ -25,8 +25,9 @@ public struct OutlinePersistentIDs<ID: Hashable> {
 }
 
 extension OutlinePersistentIDs where ID: LosslessStringConvertible {
-    /// Ids saved as their `description` and read back with `init?(_:)` (`String`, `Int`, `UUID`
-    /// through its `uuidString` are such ids).
+    /// Ids saved as their `description` and read back with `init?(_:)` (`String` and `Int` are
+    /// such ids; for `UUID` ids, write
+    /// `OutlinePersistentIDs(string: { $0.uuidString }, id: UUID.init(uuidString:))`).
     public static var losslessString: OutlinePersistentIDs<ID> {
         OutlinePersistentIDs(string: { $0.description }, id: { ID($0) })
     }

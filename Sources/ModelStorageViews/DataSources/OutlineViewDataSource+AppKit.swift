@@ -11,7 +11,9 @@ import ModelStorage
 ///
 /// ```swift
 /// dataSource = OutlineViewDataSource(outlineView: outlineView, storage: outline) { outlineView, column, folder, state in
-///     NSTextField(labelWithString: folder.name)
+///     let label = NSTextField(labelWithString: folder.name)
+///     label.identifier = column?.identifier     // so that makeView(withIdentifier:owner:) can reuse it
+///     return label
 /// }
 /// dataSource.canDragItem = { _ in true }           // drag to move, onto an item or between items
 /// outlineView.autosaveName = "Folders"
@@ -21,10 +23,14 @@ import ModelStorage
 /// - **Expansion.** A disclosure click, an Option-click (each item it expands or collapses) and
 ///   an expansion the view restores reach the storage through the updater; the storage's own
 ///   expansions reach the view with the next update.
-/// - **Drag and drop** (items ``canDragItem`` allows, inside this view): a drop on an item makes
-///   the dragged item its last child, a drop between items a sibling there; a drop the outline
-///   refuses (into the dragged item's own subtree) is not offered, and one that can no longer be
-///   applied changes nothing and goes to ``didFailUserAction``.
+/// - **Drag and drop** (items ``canDragItem`` allows, inside this view, one row at a time): a drop
+///   on an item makes the dragged item its last child (a leaf becomes a parent), a drop between
+///   items a sibling there; a drop the outline refuses (into the dragged item's own subtree) is
+///   not offered, and one that can no longer be applied changes nothing and goes to
+///   ``didFailUserAction``. A drag of several rows is not offered.
+/// - **Disclosure.** An item shows a disclosure when it has children or children not loaded yet:
+///   keep one on an empty folder with ``OutlineStorage/markChildrenUnloaded(_:)`` (and a
+///   `childrenLoader`).
 /// - **Saved expansion.** With `autosaveExpandedItems`, the view saves each expanded item as its
 ///   id's string (``persistentIDs``) and expands it again at the next launch, in the storage too.
 /// - **Selection.** ``selectedIDs`` and ``selectItems(withIDs:byExtendingSelection:)``, by id.
@@ -65,7 +71,9 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
         get { core.didFailUserAction }
         set { core.didFailUserAction = newValue }
     }
-    /// Called with ``selectedIDs`` each time the user changes the selection.
+    /// Called with ``selectedIDs`` each time the view's selection changes: by the user, by
+    /// ``selectItems(withIDs:byExtendingSelection:)``, and when an update removes or hides a
+    /// selected row.
     public var selectionDidChange: (@MainActor ([Item.ID]) -> Void)?
 
     let core: OutlineViewDataSourceCore<Item>

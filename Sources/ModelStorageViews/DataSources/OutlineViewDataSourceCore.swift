@@ -60,10 +60,16 @@ final class OutlineViewDataSourceCore<Item: Identifiable & Equatable & Sendable>
         return persistentIDs.string(id)
     }
 
-    /// The object of the item a saved string names, `nil` for anything else.
+    /// The object of the item a saved string names, `nil` for anything else. An id not in the
+    /// outline yet (the view restores its saved expansion before the items load) is recorded
+    /// expanded in the storage, which applies it when the item is added.
     func object(forPersistentObject saved: Any) -> Any? {
         guard let persistentIDs, let string = saved as? String, let id = persistentIDs.id(string) else { return nil }
-        return updater.object(forID: id)
+        guard let object = updater.object(forID: id) else {
+            updater.storage.expandedIDs.insert(id)
+            return nil
+        }
+        return object
     }
 
     // MARK: Drags and drops

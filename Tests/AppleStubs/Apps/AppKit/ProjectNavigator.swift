@@ -40,11 +40,15 @@ final class ProjectNavigatorViewController: NSViewController {
             let identifier = column?.identifier ?? NSUserInterfaceItemIdentifier("name")
             let cell = outlineView.makeView(withIdentifier: identifier, owner: nil) as? NSTableCellView
             let title = state.isLoading ? "\(file.name) …" : file.name
-            guard let cell else { return NSTextField(labelWithString: title) }
+            guard let cell else {
+                let label = NSTextField(labelWithString: title)
+                label.identifier = identifier
+                return label
+            }
             cell.textField?.stringValue = title
             return cell
         }
-        dataSource.canDragItem = { file in file.id != "/" }
+        dataSource.canDragItem = { _ in true }   // every file and group can move, one row at a time
         dataSource.didFailUserAction = { error in print("not moved:", error) }
         dataSource.selectionDidChange = { [weak self] ids in
             guard let self, ids.count == 1, let file = self.outline.item(withID: ids[0]), !file.isGroup else { return }
