@@ -96,15 +96,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         self.schedule = schedule
         shown.reset(roots: storage.tree.roots.map(shownEntry))
         storage.tree.journal.isRecording = true
-        let registration = ObserverRegistration()
-        registration.token = storage.addObserver { [weak self, weak storage] update in
-            guard let self else {
-                if let storage, let token = registration.token { storage.removeObserver(token) }
-                return
-            }
-            MainActor.assumeIsolated { self.storageDidChange(update) }
-        }
-        self.registration = registration
+        registration = .observing(storage, for: self) { updater, update in updater.storageDidChange(update) }
         if !storage.tree.expanded.isEmpty { scheduleFlush() }
     }
 

@@ -107,16 +107,7 @@ public final class ViewUpdater<Source: ContentStorage> {
         itemsHaveOneType = storage is any TypedItemStorage
         baseStorage = storage as? BaseStorage
         state = ViewUpdaterState(displaying: storage.content)
-        let registration = ObserverRegistration()
-        registration.token = storage.addObserver { [weak self, weak storage] update in
-            guard let self else {
-                // The updater is gone: stop observing (deinit cannot reach the storage).
-                if let storage, let token = registration.token { storage.removeObserver(token) }
-                return
-            }
-            MainActor.assumeIsolated { self.storageDidChange(update) }
-        }
-        self.registration = registration
+        registration = .observing(storage, for: self) { updater, update in updater.storageDidChange(update) }
     }
 
     /// Whether the view shows the storage's content as of the last change observed, with no
@@ -307,6 +298,25 @@ final class ObserverRegistration {
 
     @usableFromInline
     init() {}
+
+    /// Observes `storage` for `owner`: `handle` runs on the main actor with each update while
+    /// `owner` lives; the first update after it is gone removes the observer (an owner's deinit
+    /// cannot reach the storage).
+    @inlinable
+    static func observing<Observed: ContentStorage, Owner: AnyObject & Sendable>(
+        _ storage: Observed, for owner: Owner,
+        _ handle: @escaping @MainActor (Owner, StorageUpdate) -> Void
+    ) -> ObserverRegistration {
+        let registration = ObserverRegistration()
+        registration.token = storage.addObserver { [weak owner, weak storage] update in
+            guard let owner else {
+                if let storage, let token = registration.token { storage.removeObserver(token) }
+                return
+            }
+            MainActor.assumeIsolated { handle(owner, update) }
+        }
+        return registration
+    }
 }
 
 /// Schedulers for ``ViewUpdater/init(storage:view:schedule:)``.
