@@ -83,7 +83,7 @@ final class OutlineViewDataSourceCore<Item: Identifiable & Equatable & Sendable>
     }
 
     /// The object of the item a drag of these pasteboard strings carries (one item of this view).
-    private func draggedObject(_ strings: [String?]) -> Any? {
+    func draggedObject(_ strings: [String?]) -> Any? {
         drags.draggedID(strings).flatMap { updater.object(forID: $0) }
     }
 
