@@ -1,6 +1,6 @@
 // AppKit declarations of ordinary table screens beyond AppKit.swift's (menus, colors, the clicked
-// row, scrolling to a row, a row action's color), each from its documentation page, in the AppKit
-// stub module (check.sh compiles this file with AppKit.swift).
+// row, scrolling to a row, a row action's color, a key event's special key), each from its
+// documentation page, in the AppKit stub module (check.sh compiles this file with AppKit.swift).
 //
 // What Swift on Linux cannot spell as the SDK does: `Selector` is the Objective-C runtime's
 // (https://developer.apple.com/documentation/objectivec/selector); here a value type of the same
@@ -80,4 +80,22 @@ extension NSTableView {
     public var clickedRow: Int { fatalError("interface stub") }
     // https://developer.apple.com/documentation/appkit/nstableview/scrollrowtovisible(_:)
     public func scrollRowToVisible(_ row: Int) {}
+}
+
+// https://developer.apple.com/documentation/appkit/nsevent
+open class NSEvent: NSObject {}
+
+extension NSEvent {
+    // https://developer.apple.com/documentation/appkit/nsevent/specialkey-swift.struct
+    public struct SpecialKey: RawRepresentable, Hashable, Sendable {
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public let rawValue: Int
+        // https://developer.apple.com/documentation/appkit/nsevent/specialkey-swift.struct/delete
+        public static let delete = NSEvent.SpecialKey(rawValue: 0x7F)
+        // https://developer.apple.com/documentation/appkit/nsevent/specialkey-swift.struct/deleteforward
+        public static let deleteForward = NSEvent.SpecialKey(rawValue: 0xF728)
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsevent/specialkey-swift.property
+    public var specialKey: NSEvent.SpecialKey? { fatalError("interface stub") }
 }

@@ -31,7 +31,10 @@ extension IndexPath {
 }
 
 // https://developer.apple.com/documentation/appkit/nsresponder
-@MainActor open class NSResponder: NSObject {}
+@MainActor open class NSResponder: NSObject {
+    // https://developer.apple.com/documentation/appkit/nsresponder/keydown(with:)
+    open func keyDown(with event: NSEvent) {}
+}
 
 // https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification
 @MainActor public protocol NSUserInterfaceItemIdentification: NSObjectProtocol {

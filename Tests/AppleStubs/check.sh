@@ -337,6 +337,10 @@ plant AppKit SwiftUI/StorageList+AppKit.swift "guard edge == .trailing" "guard e
     "cannot convert value of type 'NSTableView.RowActionEdge'"
 plant AppKit SwiftUI/StorageList+AppKit.swift 'NSTableViewRowAction(style: .destructive, title: "Delete")' \
     'NSTableViewRowAction(style: .destructive, label: "Delete")' "argument label"
+plant AppKit SwiftUI/OutlineList/OutlineListView+AppKit.swift "event.specialKey == .deleteForward" \
+    "event.specialKey == .forwardDelete" "has no member 'forwardDelete'"
+plant AppKit SwiftUI/StorageList+AppKitOutline.swift "outlineView.outlineTableColumn = column" \
+    "outlineView.outlineColumn = column" "has no member 'outlineColumn'"
 # A SwiftUI screen's mistakes, in a copy of the SwiftUI app, under both frameworks.
 plant_app() { # framework, from, to, expected diagnostic
     local framework=$1 from=$2 to=$3 expected=$4 app=Tests/AppleStubs/Apps/SwiftUI/Library.swift

@@ -28,12 +28,15 @@ extension StorageList: NSViewRepresentable {
 
     /// Stops observing the storage.
     public static func dismantleNSView(_ nsView: NSScrollView, coordinator: StorageListCoordinator<Source, ID>) {
-        coordinator.host?.dismantle()
+        coordinator.dismantle()
     }
 }
 
 /// A ``StorageList``'s coordinator on AppKit: it owns the ``ListHost`` and is the table view's
-/// data source and delegate. Every section is shown through a ``SectionedTableAdapter``: a
+/// data source and delegate. A list made with `StorageList(outline) { item, state in … }` is
+/// shown as a tree in an `NSOutlineView` instead, through an outline host of its own (``host``
+/// is then `nil`): the outline view's disclosure triangles and indentation, the Delete key
+/// deleting the selected rows, drops onto an item or between items. Every section is shown through a ``SectionedTableAdapter``: a
 /// header row (a group row) and a footer row when the list has ``StorageList/header(_:content:)``
 /// and ``StorageList/footer(_:content:)`` content, each row an `NSHostingView` of its SwiftUI
 /// view. Swipe to delete is a trailing row action, drag to reorder a drop between rows, each
@@ -42,8 +45,11 @@ extension StorageList: NSViewRepresentable {
 @MainActor
 public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>: NSObject,
     NSTableViewDataSource, NSTableViewDelegate {
-    /// The platform-independent coordinator (`nil` until the view is made).
+    /// The platform-independent coordinator (`nil` until the view is made, and for a list of an
+    /// outline's rows, which an outline view shows).
     public private(set) var host: ListHost<Source, StorageListContent<ID>, ID>?
+    /// The outline form of the list, for `StorageList(outline) { item, state in … }`.
+    private var outline: StorageListOutline<ID>?
     private var adapter: SectionedTableAdapter<NSTableView.AnimationOptions>?
     private weak var tableView: NSTableView?
 
@@ -52,6 +58,10 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     }
 
     func makeView(showing storage: Source, _ content: StorageListContent<ID>) -> NSScrollView {
+        if let maker = storage as? any StorageListOutlineMaking, let outline = maker.makeOutlineList(content) {
+            self.outline = outline
+            return outline.scrollView
+        }
         let tableView = NSTableView(frame: .zero)
         tableView.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("StorageListRow")))
         tableView.headerView = nil
@@ -82,6 +92,7 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
     }
 
     func update(storage: Source, _ content: StorageListContent<ID>) {
+        if let outline { return outline.update(storage, content) }
         guard let host, !host.isDismantled else { return }
         host.update(storage: storage, rowContent: content, contentVersion: content.version)
         host.adoptRender(content)
@@ -89,6 +100,12 @@ public final class StorageListCoordinator<Source: ContentStorage, ID: Hashable>:
         tableView.allowsMultipleSelection = host.allowsMultipleSelection
         guard let selection = content.selection, host.setSelection(selection.ids) else { return }
         tableView.selectRowIndexes(adapter.rows(of: host.selectedIndexPaths), byExtendingSelection: false)
+    }
+
+    /// Stops observing the storage.
+    func dismantle() {
+        host?.dismantle()
+        outline?.dismantle()
     }
 
     /// The SwiftUI view of `row`: its item's row, or its section's header or footer.

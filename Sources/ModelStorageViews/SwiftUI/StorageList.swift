@@ -88,6 +88,7 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
                 return AnyView(row(item, state))
             }
         }
+        content.outlineRow = { item, state in (item as? Item).map { AnyView(row($0, state)) } }
     }
 
     /// Rows of items of type `Item` (for a list made with `init(_:)`); the first row

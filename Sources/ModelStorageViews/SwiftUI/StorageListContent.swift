@@ -53,6 +53,9 @@ public struct StorageListContent<ID: Hashable> {
     }
 
     var rows: [@MainActor (any Sendable) -> AnyView?] = []
+    /// An outline's row from its item and the row state its view shows (`StorageList(outline)`):
+    /// on macOS, the list shows the tree in an outline view with these rows.
+    var outlineRow: (@MainActor (any Sendable, OutlineRowState) -> AnyView?)?
     var header: (@MainActor (any Sendable) -> AnyView?)?
     var footer: (@MainActor (any Sendable) -> AnyView?)?
     let identify: @MainActor (any Sendable) -> ID?

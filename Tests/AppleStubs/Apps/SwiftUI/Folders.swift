@@ -1,9 +1,10 @@
 // A folder tree as a SwiftUI developer writes it over an OutlineStorage: StorageList(outline) with
 // rows that read their OutlineRowState (an open or closed folder icon, the item count of an
-// expanded folder), the folders' ids selected, a toolbar button that collapses every folder through
-// the storage, and a failed disclosure tap shown in an alert. On iOS the list's cells show each
-// row's level and an outline disclosure; on macOS the table's hosted rows are indented after a
-// disclosure button. Type-checked by make apple-check over UIKit and AppKit.
+// expanded folder), the folders' ids selected, deleted and dragged (onDelete, onMove), a toolbar
+// button that collapses every folder through the storage, and a failed disclosure tap shown in an
+// alert. On iOS the list's cells show each row's level and an outline disclosure; on macOS an
+// outline view shows the tree with its own disclosure triangles (the Delete key deletes, a drag
+// onto a folder or between rows moves). Type-checked by make apple-check over UIKit and AppKit.
 import SwiftUI
 import ModelStorage
 import ModelStorageViews
@@ -59,6 +60,8 @@ struct FoldersScreen: View {
                 FolderRow(folder: folder, state: state)
             }
             .selection($selection)
+            .onDelete { folder in print("deleted", folder.name) }    // the outline removed it, with what is inside
+            .onMove { folder, indexPath in print("moved", folder.name, "to row", indexPath.item) }
             .onActionError { error in failure = "\(error)" }
             .toolbar {
                 ToolbarItem(placement: .primaryAction) {
