@@ -2,10 +2,11 @@
 import SwiftUI
 import ModelStorage
 
-/// An outline's row in a `StorageList` on macOS, whose table shows the outline's flat rows: the
-/// row's SwiftUI view after the level's indentation and a disclosure button (a chevron, empty
-/// space of the same width for an item without children, so that siblings line up). An
-/// `NSOutlineView` form of the list, with AppKit's own disclosure triangles, is a later step.
+/// An outline's row in a `StorageList` on macOS whose table shows the outline's flat rows (a list
+/// of an outline made with `StorageList(_:)` and `row(_:content:)`; `StorageList(outline) { item,
+/// state in … }` shows the tree in an `NSOutlineView`): the row's SwiftUI view after the level's
+/// indentation and a disclosure button (a chevron, empty space of the same width for an item
+/// without children, so that siblings line up).
 struct OutlineHostedRow: View {
     /// The width of one level of indentation, and of the disclosure button, in points.
     static let indentationWidth = 16.0

@@ -3,7 +3,8 @@ import SwiftUI
 import ModelStorage
 
 /// A SwiftUI list of a storage: a `UICollectionView` with a list layout (iOS, iPadOS, tvOS,
-/// visionOS, Mac Catalyst) or an `NSTableView` in a scroll view (macOS), driven by a
+/// visionOS, Mac Catalyst) or an `NSTableView` in a scroll view (macOS; an `NSOutlineView`
+/// driven by an `OutlineViewUpdater` for `StorageList(outline) { item, state in … }`), driven by a
 /// `ViewUpdater`, with SwiftUI rows (`UIHostingConfiguration`, a hosting view per row on
 /// AppKit). Its coordinator (``StorageListCoordinator``) owns a ``ListHost``: a re-render of the
 /// parent with the same storage costs O(1) (the row content is swapped; visible rows are
@@ -73,10 +74,21 @@ public struct StorageList<Source: ContentStorage, ID: Hashable> {
     /// outline disclosure accessory: a tap on it expands or collapses that item in the storage, by
     /// its id (`OutlineStorage/toggleExpansion(of:)`), and the list inserts or deletes the rows
     /// below it; a tap on the row still selects it. tvOS has no outline disclosure: there,
-    /// selecting a row whose item has children also expands or collapses it. On macOS the list
-    /// shows the same flat rows in its table, each hosted row indented by its level after a
-    /// disclosure button (a chevron). A tap that cannot be applied (the item left the tree
-    /// meanwhile) goes to ``onActionError(_:)``.
+    /// selecting a row whose item has children also expands or collapses it. A tap that cannot be
+    /// applied (the item left the tree meanwhile) goes to ``onActionError(_:)``.
+    ///
+    /// On macOS the list shows the tree in an `NSOutlineView`: its own disclosure triangles and
+    /// indentation, each row an `NSHostingView` of `row(item, state)` with the state the view
+    /// shows. Disclosure clicks and Option-clicks expand and collapse the items in the storage, by
+    /// id; the storage's own expansions show in the view. The selection follows the items by id
+    /// (an id whose item leaves the list or is hidden under a collapsed item leaves the binding).
+    /// With ``onDelete(_:perform:)`` the Delete key deletes the selected rows: the storage removes
+    /// each item with its subtree, then the handler runs (a notice). With ``onMove(_:perform:)``
+    /// the user drags a row onto an item (its last child) or between rows (a sibling); the
+    /// storage moves it with its subtree, then the handler runs with the item and its new
+    /// displayed index path (its row among the outline's visible rows, section 0; its nearest
+    /// shown ancestor's row when it went under a collapsed item). A drop into the item's own
+    /// subtree is not offered; what fails goes to ``onActionError(_:)``.
     public init<Item, Row: View>(_ outline: OutlineStorage<Item>,
                                  @ViewBuilder row: @escaping @MainActor (Item, OutlineRowState) -> Row)
     where Source == OutlineStorage<Item>, ID == Item.ID {
