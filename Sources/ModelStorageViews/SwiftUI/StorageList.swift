@@ -3,13 +3,13 @@ import SwiftUI
 import ModelStorage
 
 /// A SwiftUI list of a storage: a `UICollectionView` with a list layout (iOS, iPadOS, tvOS,
-/// visionOS, Mac Catalyst) or an `NSTableView` in a scroll view (macOS; an `NSOutlineView`
-/// driven by an `OutlineViewUpdater` for `StorageList(outline) { item, state in … }`), driven by a
-/// `ViewUpdater`, with SwiftUI rows (`UIHostingConfiguration`, a hosting view per row on
-/// AppKit). Its coordinator (``StorageListCoordinator``) owns a ``ListHost``: a re-render of the
-/// parent with the same storage costs O(1) (the row content is swapped; visible rows are
-/// refreshed only when ``contentVersion(_:)`` changes); another storage starts over with a
-/// reload.
+/// visionOS, Mac Catalyst) or an `NSTableView` in a scroll view (macOS), driven by a
+/// `ViewUpdater`; on macOS, `StorageList(outline) { item, state in … }` is an `NSOutlineView`
+/// driven by an `OutlineViewUpdater`. Rows are SwiftUI (`UIHostingConfiguration`, a hosting view
+/// per row on AppKit). Its coordinator (``StorageListCoordinator``) owns a ``ListHost``: a
+/// re-render of the parent with the same storage costs O(1) (the row content is swapped; visible
+/// rows are refreshed only when ``contentVersion(_:)`` changes); another storage starts over with
+/// a reload.
 ///
 /// ```swift
 /// StorageList(songs) { song in Text(song.title) }
