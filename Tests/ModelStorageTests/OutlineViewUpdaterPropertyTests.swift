@@ -8,7 +8,8 @@ import Testing
 /// the storage (every mutation, valid and invalid), random user actions at random moments
 /// (disclosure clicks and Option-clicks, drops valid and invalid, deletions, actions with objects
 /// whose ids left), reloads of the view (by AppKit, and asked by the storage) and flushes at
-/// random moments. After each flush the view broke no rule and
+/// random moments, and reads of the data source between flushes, which answer what the view was
+/// told (the shown tree), whatever the storage did since. After each flush the view broke no rule and
 /// shows exactly the storage's visible tree (ids, items, levels, expansion), each id with the
 /// object it was first shown with; a refused drop or deletion changes nothing.
 @MainActor
@@ -48,6 +49,12 @@ import Testing
                 log.append("reload asked")
                 harness.updater.needsReload = true
                 harness.updater.scheduleFlush()
+            case 81..<84:
+                // The view draws between flushes (a scroll, a resize): it reads its data source,
+                // which must answer what the view was told, whatever the storage did since.
+                log.append("the view reads")
+                let misread = harness.view.verify()
+                #expect(misread.isEmpty, "seed \(seed) step \(step) after \(log.suffix(6)): \(misread)")
             default:
                 log.append("flush")
                 harness.settle()

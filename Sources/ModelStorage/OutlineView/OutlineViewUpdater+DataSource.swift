@@ -30,24 +30,26 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
         return shown.nodes[id]!.hasDisclosure
     }
 
-    /// The item `object` (an object this updater handed out) stands for, as the view shows it, or
-    /// `nil` for any other object, or one whose id left the outline.
+    /// The item `object` (an object this updater handed out) stands for, as the view shows it:
+    /// for an object the view shows, its item as last sent (also when the storage removed it
+    /// since: its row leaves at the next flush); for another object of an item in the outline,
+    /// that item; `nil` for any other object.
     @inlinable
     public func item(for object: Any?) -> Item? {
-        guard let object = object as? OutlineViewItem<Item>, id(of: object) != nil else { return nil }
+        guard let object = object as? OutlineViewItem<Item>, shownID(of: object) != nil || id(of: object) != nil else { return nil }
         return object.item
     }
 
     /// What a cell shows of the row of `object` besides its item: its level, whether the view
-    /// shows it expanded, whether it has children and whether they are loading; `nil` for an
-    /// object the view does not show.
+    /// shows it expanded, whether it has children and whether they are loading, as the view was
+    /// last told; `nil` for an object the view does not show. O(depth).
     @inlinable
     public func rowState(for object: Any?) -> OutlineRowState? {
         guard let id = shownID(of: object) else { return nil }
         var level = 0, parent = shown.nodes[id]!.parent
         while let step = parent { level += 1; parent = shown.nodes[step]?.parent }
         return OutlineRowState(level: level, isExpanded: shown.isExpanded(id), hasChildren: shown.nodes[id]!.hasDisclosure,
-                               isLoading: storage.isLoadingChildren(id))
+                               isLoading: shownLoading.contains(id))
     }
 
     /// The stable object of `id`, made when the view first needs it, or `nil` when `id` is not in
@@ -77,11 +79,12 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
 
     // MARK: Helpers
 
-    /// The id of `object` when the view shows it.
+    /// The id of `object` when the view shows it, from the shown tree alone: until the next
+    /// flush, an item the storage removed is still shown, with the children the view was told.
     @inlinable
     func shownID(of object: Any?) -> Item.ID? {
-        guard let id = id(of: object), shown.contains(id) else { return nil }
-        return id
+        guard let object = object as? OutlineViewItem<Item>, shown.nodes[object.id]?.object === object else { return nil }
+        return object.id
     }
 
     /// The children shown of `parent`; when the view does not show it expanded (it is expanding
