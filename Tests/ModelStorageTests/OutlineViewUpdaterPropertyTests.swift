@@ -20,6 +20,10 @@ import Testing
         let roots = caller.forest() + caller.forest()
         let harness = try OutlineViewHarness(roots, expanded: Set(OutlineModel(roots: roots).allIDs.filter { _ in caller.chance(75) }))
         harness.view.optionClickReportsTopOnly = caller.chance(30)
+        if caller.chance(30) {
+            // The app refuses some parents: a multiple of 3 takes no children.
+            harness.updater.canDropItem = { _, parent in parent.map { $0.id % 3 != 0 } ?? true }
+        }
         var stale: [OutlineViewItem<TreeItem>] = []
         var log: [String] = []
         harness.settle()
@@ -101,7 +105,12 @@ import Testing
                 let skipping = caller.chance(30)
                 action = "drop of row \(row) on \(parent.map { "row \($0)" } ?? "root") at \(index)\(skipping ? " unvalidated" : "")"
                 mustNotChange = true
+                let dragged = (view.item(atRow: row) as? OutlineViewItem<TreeItem>)?.id
                 try view.simulateDrop(row: row, onto: parent, childIndex: index, skippingValidation: skipping)
+                if let dragged, let canDropItem = harness.updater.canDropItem {
+                    let newParent = harness.storage.parent(of: dragged)
+                    #expect(canDropItem(harness.storage.item(withID: dragged)!, newParent), "\(action): a parent the app refuses")
+                }
             default:
                 action = "delete of row \(row)"
                 mustNotChange = true

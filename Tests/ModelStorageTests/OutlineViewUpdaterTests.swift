@@ -191,6 +191,29 @@ import Testing
         harness.expectShowsStorage()
     }
 
+    @Test("a parent canDropItem refuses is not offered, and a drop there is refused with a typed error, nothing changed")
+    func dropRefusedByTheApp() throws {
+        let harness = try harness()
+        // Even ids are files: they take no children; the root takes only odd ids.
+        harness.updater.canDropItem = { item, parent in parent.map { $0.id % 2 == 1 } ?? (item.id % 2 == 1) }
+        let before = harness.storageRows
+        #expect(!harness.updater.canDrop(harness.object(3)!, onto: harness.object(2)!, childIndex: -1))
+        #expect(throws: SimulatedOutlineViewError.dropNotValidated) {
+            try harness.view.simulateDrop(row: harness.row(3), onto: harness.row(2), childIndex: -1)
+        }
+        #expect(throws: SimulatedOutlineViewError.actionFailed(.invalidDropTarget)) {
+            try harness.view.simulateDrop(row: harness.row(12), onto: nil, childIndex: 0, skippingValidation: true)
+        }
+        #expect(harness.storageRows == before && harness.updater.isIdle)
+        // An odd parent takes the item; an odd item goes to the root.
+        try harness.view.simulateDrop(row: harness.row(12), onto: harness.row(11), childIndex: -1)
+        try harness.view.simulateDrop(row: harness.row(3), onto: nil, childIndex: 0)
+        harness.settle()
+        harness.expectShowsStorage()
+        #expect(harness.storage.children(of: 11)?.map(\.id) == [110, 111, 12])
+        #expect(harness.storage.children(of: nil)?.first?.id == 3)
+    }
+
     @Test("an object whose id was removed is refused with itemLeftOutline, nothing changed")
     func staleObject() throws {
         let harness = try harness()

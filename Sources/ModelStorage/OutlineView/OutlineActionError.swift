@@ -6,8 +6,8 @@ public enum OutlineActionError: Error, Hashable, Sendable, CustomStringConvertib
     /// The object the view named is not one this updater handed out, or its item has left the
     /// outline (a row the view still shows from before a change it has not been sent yet).
     case itemLeftOutline
-    /// A drop's place is not one the view shows: a parent it does not show expanded, or a child
-    /// index outside its children.
+    /// A drop's place is not one the view shows (a parent it does not show expanded, a child
+    /// index outside its children), or a parent the updater's `canDropItem` refuses.
     case invalidDropTarget
     /// The outline refused the change (a drop into the dragged item's own subtree).
     case refused(OutlineError)
@@ -16,7 +16,7 @@ public enum OutlineActionError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .itemLeftOutline: "the item the view named is no longer in the outline"
-        case .invalidDropTarget: "the drop's place is not one the view shows"
+        case .invalidDropTarget: "the drop's place is not one the view shows, or the app refuses it"
         case let .refused(error): "the outline refused the change: \(error)"
         }
     }

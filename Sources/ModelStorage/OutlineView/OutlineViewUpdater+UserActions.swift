@@ -68,7 +68,7 @@ extension OutlineViewUpdater {
     ///
     /// - Throws: ``OutlineActionError/itemLeftOutline`` when `dragged` or `parent` stands for no
     ///   item of the outline; ``OutlineActionError/invalidDropTarget`` for a place the view does
-    ///   not show; ``OutlineActionError/refused(_:)`` with ``OutlineError/moveIntoOwnSubtree(_:)``
+    ///   not show, or a parent ``canDropItem`` refuses; ``OutlineActionError/refused(_:)`` with ``OutlineError/moveIntoOwnSubtree(_:)``
     ///   for a drop into the dragged item's own subtree. Nothing changes then.
     @inlinable
     public func userDidDrop(_ dragged: Any, onto parent: Any?, childIndex: Int) throws(OutlineActionError) {
@@ -87,6 +87,9 @@ extension OutlineViewUpdater {
             parentID = found
         }
         if let parentID, storage.tree.isInSubtree(parentID, of: id) { throw .refused(.moveIntoOwnSubtree(String(describing: id))) }
+        if let canDropItem, !canDropItem(storage.tree.nodes[id]!.item, parentID.map { storage.tree.nodes[$0]!.item }) {
+            throw .invalidDropTarget
+        }
         let stored = (storage.tree.children(of: parentID) ?? []).filter { $0 != id }
         if childIndex == Self.dropOnItemIndex {
             guard parentID != nil else { throw .invalidDropTarget }

@@ -38,6 +38,12 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     public let storage: OutlineStorage<Item>
     /// The view the updater drives.
     public let view: any OutlineUpdatingView
+    /// Which parent may take a dragged item (the dragged item, then the new parent, `nil` for
+    /// the root): a place it refuses is not offered (``canDrop(_:onto:childIndex:)``) and a drop
+    /// there throws ``OutlineActionError/invalidDropTarget``. `nil` (the default): every parent
+    /// but the dragged item's own subtree. A file that holds no children, a folder that takes
+    /// only files.
+    public var canDropItem: (@MainActor (_ item: Item, _ newParent: Item?) -> Bool)?
     /// The calls the last flush made, by id (see ``OutlineTreeUpdate``).
     public var lastUpdate: OutlineTreeUpdate<Item.ID> { update }
     /// The calls of the flush running, or of the last one.

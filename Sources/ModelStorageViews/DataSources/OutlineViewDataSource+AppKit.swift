@@ -16,6 +16,7 @@ import ModelStorage
 ///     return label
 /// }
 /// dataSource.canDragItem = { _ in true }           // drag to move, onto an item or between items
+/// dataSource.canDropItem = { _, parent in parent?.isFolder ?? true }   // a file takes no children
 /// outlineView.autosaveName = "Folders"
 /// outlineView.autosaveExpandedItems = true          // the expansion saved by id
 /// ```
@@ -59,6 +60,13 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
     public var canDragItem: (@MainActor (Item) -> Bool)? {
         get { core.canDragItem }
         set { core.canDragItem = newValue }
+    }
+    /// Which parent may take a dragged item (the item, then the new parent, `nil` for the root);
+    /// a drop elsewhere is not offered. `nil` (the default): every parent but the dragged item's
+    /// own subtree (``OutlineViewUpdater/canDropItem``).
+    public var canDropItem: (@MainActor (_ item: Item, _ newParent: Item?) -> Bool)? {
+        get { updater.canDropItem }
+        set { updater.canDropItem = newValue }
     }
     /// How the saved expansion names items; `nil`: the view saves none.
     public var persistentIDs: OutlinePersistentIDs<Item.ID>? {

@@ -1,6 +1,6 @@
 // A project navigator as an AppKit developer writes it from the docs: an NSOutlineView in a scroll
 // view over an OutlineStorage, cells from the outline column, drag and drop of files and groups
-// (onto a group: its last child; between rows: a sibling), the expansion saved between launches,
+// (onto a group: its last child; between rows: a sibling; never into a file), the expansion saved between launches,
 // a new group added and selected once the outline shows it, the selection deleted. Type-checked
 // by make apple-check.
 import AppKit
@@ -49,6 +49,7 @@ final class ProjectNavigatorViewController: NSViewController {
             return cell
         }
         dataSource.canDragItem = { _ in true }   // every file and group can move, one row at a time
+        dataSource.canDropItem = { _, group in group?.isGroup ?? true }   // a file holds nothing
         dataSource.didFailUserAction = { error in print("not moved:", error) }
         dataSource.selectionDidChange = { [weak self] ids in
             guard let self, ids.count == 1, let file = self.outline.item(withID: ids[0]), !file.isGroup else { return }
