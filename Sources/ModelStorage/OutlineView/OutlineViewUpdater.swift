@@ -125,8 +125,10 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     }
 
     /// Sends now what changed since the last flush. Changes are sent by themselves after each
-    /// turn; call this to send them sooner. Nothing happens during a flush (its end sends what
-    /// came meanwhile).
+    /// turn; call this to send them sooner. Nothing happens during a flush. A change made while
+    /// a flush sends its calls (by a cell provider the view calls, by an observer of the storage)
+    /// is sent by the next flush, scheduled as for any change; the flush running keeps the view
+    /// consistent with what it was told meanwhile.
     @inlinable
     public func flush() {
         guard !isFlushing else { return }
