@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test("edits from a cell provider and from an observer during the updates: the view ends equal to the storage",
-          arguments: 0..<60)
+          arguments: 0..<200)
     func editsDuringFlush(seed: UInt64) throws {
         let random = Caller(seed: seed)
         let roots = random.caller.forest() + random.caller.forest()
@@ -39,11 +39,11 @@ import Testing
         let harness = try OutlineViewHarness(roots, expanded: expanded)
         let storage = harness.storage
         harness.view.cellContent = { [unowned storage] object in
-            random.maybeEdit(storage, percent: 8, at: "cell")
+            random.maybeEdit(storage, percent: 20, at: "cell")
             return (object as? OutlineViewItem<TreeItem>)?.item
         }
         let token = storage.addObserver { [unowned storage] _ in
-            MainActor.assumeIsolated { random.maybeEdit(storage, percent: 15, at: "observer") }
+            MainActor.assumeIsolated { random.maybeEdit(storage, percent: 20, at: "observer") }
         }
         defer { storage.removeObserver(token) }
         harness.settle()

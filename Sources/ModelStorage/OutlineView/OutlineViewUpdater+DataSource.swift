@@ -92,26 +92,29 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
     @inlinable
     func children(ofExpanding parent: Item.ID) -> [Item.ID] {
         if let children = shown.children(of: parent) { return children }
-        let children = (storage.tree.children(of: parent) ?? []).filter { !shown.contains($0) }
+        let children = (tree.children(of: parent) ?? []).filter { !shown.contains($0) }
         shown.expand(parent, children: children.map(shownEntry))
         return children
     }
 
-    /// The object of the outline's `id` (in the tree) and whether it shows a disclosure.
+    /// The object of `id` (in ``tree``, the tree being sent) and whether it shows a disclosure.
     @inlinable
     func shownEntry(_ id: Item.ID) -> (object: OutlineViewItem<Item>, hasDisclosure: Bool) {
-        let object = object(forID: id)!
-        object.shownItem = storage.tree.nodes[id]!.item
-        if storage.tree.loads[id] != nil { shownLoading.insert(id) } else { shownLoading.remove(id) }
-        return (object, storage.tree.hasDisclosure(id))
+        let item = tree.nodes[id]!.item
+        let object: OutlineViewItem<Item>
+        if let known = objects[id] { object = known } else { object = OutlineViewItem(item); objects[id] = object }
+        object.shownItem = item
+        if tree.loads[id] != nil { shownLoading.insert(id) } else { shownLoading.remove(id) }
+        return (object, tree.hasDisclosure(id))
     }
 
-    /// Drops the objects of ids no longer in the outline once they are as many as those in it:
-    /// an object the view still holds from before then stands for nothing. O(objects), amortized
+    /// Drops the objects of ids no longer in the outline (nor shown: an item removed during a
+    /// flush is shown until the next) once they are as many as those in it: an object the view
+    /// still holds from before then stands for nothing. O(objects), amortized
     /// over the removals.
     @inlinable
     func forgetRemovedObjects() {
         guard objects.count > 2 * storage.tree.count + 64 else { return }
-        objects = objects.filter { storage.tree.nodes[$0.key] != nil }
+        objects = objects.filter { storage.tree.nodes[$0.key] != nil || shown.contains($0.key) }
     }
 }

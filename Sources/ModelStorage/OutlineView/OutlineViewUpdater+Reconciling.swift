@@ -10,7 +10,7 @@ extension OutlineViewUpdater {
     /// `beginUpdates()`).
     @inlinable
     func reconcile(_ scope: OutlineFlushScope<Item.ID>) {
-        let tree = storage.tree
+        let tree = self.tree
         let items = scope.isWhole ? shown.allShown() : scope.items.filter { shown.contains($0) }
         // What the view shows below the subtrees it expanded by itself, taken before the moves:
         // an item there whose expansion differs may move out of the subtree in this flush.
@@ -63,7 +63,7 @@ extension OutlineViewUpdater {
     /// child that precedes it in the storage's order.
     @inlinable
     func moveStaying(into parent: Item.ID?, _ plan: OutlineReconciliation<Item>) {
-        let target = (storage.tree.children(of: parent) ?? []).filter { plan.stays($0) }
+        let target = (tree.children(of: parent) ?? []).filter { plan.stays($0) }
         let current = shown.children(of: parent) ?? []
         guard target != current else { return }
         let position = Dictionary(uniqueKeysWithValues: current.enumerated().map { ($0.element, $0.offset) })
@@ -87,7 +87,7 @@ extension OutlineViewUpdater {
     /// returns their ids.
     @inlinable
     func insertNew(into parent: Item.ID?) -> [Item.ID] {
-        let target = storage.tree.children(of: parent) ?? []
+        let target = tree.children(of: parent) ?? []
         guard shown.children(of: parent)?.count != target.count else { return [] }
         let new = target.indices.filter { !shown.contains(target[$0]) }
         guard !new.isEmpty else { return [] }
@@ -105,9 +105,9 @@ extension OutlineViewUpdater {
     @inlinable
     func reloadChanged(_ ids: [Item.ID]) {
         for id in ids {
-            guard let node = shown.nodes[id], let stored = storage.tree.nodes[id] else { continue }
-            let hasDisclosure = storage.tree.hasDisclosure(id)
-            let isLoading = storage.tree.loads[id] != nil
+            guard let node = shown.nodes[id], let stored = tree.nodes[id] else { continue }
+            let hasDisclosure = tree.hasDisclosure(id)
+            let isLoading = tree.loads[id] != nil
             guard node.object.item != stored.item || node.hasDisclosure != hasDisclosure
                     || isLoading != shownLoading.contains(id) else { continue }
             shown.reload(stored.item, hasDisclosure: hasDisclosure)
@@ -123,7 +123,7 @@ extension OutlineViewUpdater {
     @inlinable
     func reconcileExpansion(of id: Item.ID) {
         guard shown.contains(id) else { return }
-        let open = storage.tree.opensInView(id)
+        let open = tree.opensInView(id)
         if open, !shown.isExpanded(id) {
             expandShown(id)
             expandAndCollapse(below: id)
@@ -138,7 +138,7 @@ extension OutlineViewUpdater {
     @inlinable
     func expandAndCollapse(below parent: Item.ID?) {
         for id in shown.children(of: parent) ?? [] {
-            let open = storage.tree.opensBelowOpenParent(id)
+            let open = tree.opensBelowOpenParent(id)
             if open, !shown.isExpanded(id) {
                 expandShown(id)
             } else if !open, shown.isExpanded(id) {
@@ -152,7 +152,7 @@ extension OutlineViewUpdater {
     @inlinable
     func expandShown(_ id: Item.ID) {
         guard let object = shown.nodes[id]?.object else { return }
-        shown.expand(id, children: (storage.tree.children(of: id) ?? []).map(shownEntry))
+        shown.expand(id, children: (tree.children(of: id) ?? []).map(shownEntry))
         update.steps.append(.expand(id))
         view.expandItem(object, expandChildren: false)
     }

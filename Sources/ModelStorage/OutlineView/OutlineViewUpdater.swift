@@ -44,6 +44,9 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// but the dragged item's own subtree. A file that holds no children, a folder that takes
     /// only files.
     public var canDropItem: (@MainActor (_ item: Item, _ newParent: Item?) -> Bool)?
+    /// The storage's tree as the flush running started, `nil` between flushes (see ``tree``).
+    @usableFromInline
+    var sentTree: OutlineTree<Item>?
     /// The calls the last flush made, by id (see ``OutlineTreeUpdate``).
     public var lastUpdate: OutlineTreeUpdate<Item.ID> { update }
     /// The calls of the flush running, or of the last one.
@@ -135,6 +138,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         isScheduled = false
         isFlushing = true
         update = OutlineTreeUpdate()
+        sentTree = storage.tree
         let entries = storage.tree.journal.entries(since: journalPosition)
         journalPosition = storage.tree.journal.end
         if needsReload {
@@ -145,6 +149,7 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
             reconcile(entries.map { OutlineFlushScope(entries: $0) } ?? .whole)
             view.endUpdates()
         }
+        sentTree = nil
         forgetRemovedObjects()
         isFlushing = false
         if isScheduled { return }
@@ -153,10 +158,22 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
         for body in ready { body() }
     }
 
+    /// The tree the view is brought to: during a flush, the storage's as the flush started, so
+    /// that an app's edit while the flush sends its calls (a cell provider the view calls, an
+    /// observer) cannot change the plan half-way; the next flush, scheduled by that edit, sends
+    /// it. Between flushes, the storage's. O(1): the storage copies its tree on its next edit
+    /// while a flush holds it.
+    @inlinable
+    var tree: OutlineTree<Item> {
+        _read {
+            if sentTree != nil { yield sentTree! } else { yield storage.tree }
+        }
+    }
+
     /// Reloads the view: it shows the roots again, then the expansion the storage has.
     @inlinable
     func reloadView() {
-        shown.reset(roots: storage.tree.roots.map(shownEntry))
+        shown.reset(roots: tree.roots.map(shownEntry))
         update.steps.append(.reloadData)
         view.reloadData()
         view.beginUpdates()
