@@ -13,6 +13,24 @@ final class OutlineViewHarness {
     let updater: OutlineViewUpdater<TreeItem>
     /// The object the view was first given for each id, while the id lives.
     var firstObjects: [Int: ObjectIdentifier] = [:]
+    /// What a cell shows when it draws its row's expansion too (an open folder's icon).
+    struct ExpansionCell: Hashable {
+        let item: TreeItem
+        let isExpanded: Bool
+    }
+    /// Whether the cells draw their row's expansion, read from the updater's row state when the
+    /// view makes them (`ExpansionCell`); checked against the rows with a disclosure by
+    /// `expectShowsStorage`. Setting it makes the view reload, so that every cell is made so.
+    var cellsShowExpansion = false {
+        didSet {
+            view.cellContent = { [unowned updater, cellsShowExpansion] object in
+                guard let item = (object as? OutlineViewItem<TreeItem>)?.item else { return nil }
+                guard cellsShowExpansion, let state = updater.rowState(for: object) else { return item }
+                return ExpansionCell(item: item, isExpanded: state.isExpanded)
+            }
+            view.reloadData()   // the cells made again, as the app makes them
+        }
+    }
 
     /// The outline of `roots` with `expanded` expanded, shown in the view (which reads its
     /// roots at once, as `NSOutlineView` does once it has a data source), nothing flushed yet.
@@ -38,7 +56,7 @@ final class OutlineViewHarness {
     /// The rows the view shows, as a cell shows them (its content as last read).
     var viewRows: [ShownRow] {
         view.rows.map { row in
-            ShownRow(item: row.content as? TreeItem ?? TreeItem(id: -999), level: row.level,
+            ShownRow(item: row.content as? TreeItem ?? (row.content as? ExpansionCell)?.item ?? TreeItem(id: -999), level: row.level,
                      disclosure: !row.isExpandable ? .none : row.isExpanded ? .expanded : .collapsed)
         }
     }
@@ -67,6 +85,11 @@ final class OutlineViewHarness {
         let expected = storageRows, actual = viewRows
         #expect(actual == expected, "\(comment()): view \(actual) storage \(expected)", sourceLocation: sourceLocation)
         expectStableObjects(comment(), sourceLocation: sourceLocation)
+        guard cellsShowExpansion else { return }
+        // A row without a disclosure draws no expansion.
+        let stale = view.rows.filter { $0.isExpandable && ($0.content as? ExpansionCell)?.isExpanded != $0.isExpanded }
+        #expect(stale.isEmpty, "\(comment()): cells drawn with another expansion: \(stale.map(\.content))",
+                sourceLocation: sourceLocation)
     }
 
     /// Checks that every id the view shows has the object it was first shown with, forgetting

@@ -20,6 +20,7 @@ import Testing
         let roots = caller.forest() + caller.forest()
         let harness = try OutlineViewHarness(roots, expanded: Set(OutlineModel(roots: roots).allIDs.filter { _ in caller.chance(75) }))
         harness.view.optionClickReportsTopOnly = caller.chance(30)
+        harness.cellsShowExpansion = caller.chance(50)
         if caller.chance(30) {
             // The app refuses some parents: a multiple of 3 takes no children.
             harness.updater.canDropItem = { _, parent in parent.map { $0.id % 3 != 0 } ?? true }

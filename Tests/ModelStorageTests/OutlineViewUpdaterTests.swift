@@ -125,6 +125,29 @@ import Testing
         #expect(harness.shown == "1@0> 2@0v 20@1 21@1 3@0")
     }
 
+    @Test("a cell drawn from its row's expansion is made again when the row expands or collapses, by the storage or the user")
+    func cellsFollowExpansion() throws {
+        let harness = try OutlineViewHarness(Self.roots, expanded: [1, 11, 2])
+        harness.cellsShowExpansion = true
+        harness.settle()
+        harness.expectShowsStorage("first flush")
+        try harness.storage.collapse([2, 11])
+        harness.settle()
+        harness.expectShowsStorage("the storage's collapses")
+        #expect(harness.updater.lastUpdate.steps.filter { if case .reload = $0 { true } else { false } }.count == 2)
+        try harness.storage.expand([2])
+        harness.settle()
+        harness.expectShowsStorage("the storage's expansion")
+        #expect(harness.updater.lastUpdate.steps == [.expand(2), .reload(2)])
+        try harness.view.simulateDisclosureClick(onRow: harness.row(1))
+        harness.settle()
+        harness.expectShowsStorage("the user's collapse")
+        #expect(harness.updater.lastUpdate.steps == [.reload(1)])
+        try harness.view.simulateDisclosureClick(onRow: harness.row(1), withOption: true)
+        harness.settle()
+        harness.expectShowsStorage("the user's Option-click")
+    }
+
     @Test("after a user's collapse and expand the view re-expands the children it remembers")
     func rememberedChildren() throws {
         let harness = try harness()

@@ -23,6 +23,11 @@ struct OutlineShownTree<Item: Identifiable & Equatable & Sendable> {
         /// Whether the view shows a disclosure for the item.
         @usableFromInline
         var hasDisclosure: Bool
+        /// The expansion the row's cell was last made with (``OutlineViewUpdater/rowState(for:)``
+        /// read for it), `nil` when no cell read it: a row whose expansion changed since is
+        /// reloaded, so that a cell drawn from `isExpanded` (an open folder's icon) follows.
+        @usableFromInline
+        var cellExpansion: Bool?
 
         /// A node of `object` under `parent`, collapsed unless `children` are given.
         @inlinable

@@ -18,7 +18,8 @@ public struct OutlineTreeUpdate<ID: Hashable>: Hashable {
         case move(from: Int, oldParent: ID?, to: Int, newParent: ID?)
         /// Children inserted at these indexes (ascending) of the parent, indexes once inserted.
         case insert([Int], parent: ID?)
-        /// The item's row read again: its content or its disclosure changed.
+        /// The item's row read again: its content, its disclosure or its loading changed, or its
+        /// cell was made with another expansion than the row shows now.
         case reload(ID)
         /// The item expanded: the view reads its children.
         case expand(ID)

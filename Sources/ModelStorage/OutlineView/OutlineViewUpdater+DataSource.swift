@@ -42,10 +42,12 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
 
     /// What a cell shows of the row of `object` besides its item: its level, whether the view
     /// shows it expanded, whether it has children and whether they are loading, as the view was
-    /// last told; `nil` for an object the view does not show. O(depth).
+    /// last told; `nil` for an object the view does not show. A cell made from it is refreshed
+    /// (its row reloaded) when the row's expansion changes. O(depth).
     @inlinable
     public func rowState(for object: Any?) -> OutlineRowState? {
         guard let id = shownID(of: object) else { return nil }
+        shown.nodes[id]!.cellExpansion = shown.isExpanded(id)
         var level = 0, parent = shown.nodes[id]!.parent
         while let step = parent { level += 1; parent = shown.nodes[step]?.parent }
         return OutlineRowState(level: level, isExpanded: shown.isExpanded(id), hasChildren: shown.nodes[id]!.hasDisclosure,
@@ -94,6 +96,7 @@ extension OutlineViewUpdater: OutlineViewDataSourcing {
         if let children = shown.children(of: parent) { return children }
         let children = (tree.children(of: parent) ?? []).filter { !shown.contains($0) }
         shown.expand(parent, children: children.map(shownEntry))
+        expansionsChanged.append(parent)
         return children
     }
 

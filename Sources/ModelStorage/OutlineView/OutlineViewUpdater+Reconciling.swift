@@ -34,7 +34,22 @@ extension OutlineViewUpdater {
         } else {
             for id in items + inserted + rechecked { reconcileExpansion(of: id) }
         }
+        refreshExpansionCells(scope.isWhole ? shown.allShown() : items + expansionsChanged + rechecked)
+        expansionsChanged = []
         recheckedSubtrees = []
+    }
+
+    /// Reloads the rows of `ids` whose cell was made with another expansion than the row shows
+    /// now (an expansion by the user or by this flush), so that the cell reads its row state
+    /// again.
+    @inlinable
+    func refreshExpansionCells(_ ids: [Item.ID]) {
+        for id in ids {
+            guard let node = shown.nodes[id], let made = node.cellExpansion, made != (node.children != nil) else { continue }
+            shown.nodes[id]!.cellExpansion = nil
+            update.steps.append(.reload(id))
+            view.reloadItem(node.object, reloadChildren: false)
+        }
     }
 
     /// Collapses `id` in the view, its descendants with it.
@@ -42,6 +57,7 @@ extension OutlineViewUpdater {
     func collapseShown(_ id: Item.ID) {
         guard let object = shown.nodes[id]?.object else { return }
         shown.collapse(id)
+        expansionsChanged.append(id)
         update.steps.append(.collapse(id))
         view.collapseItem(object, collapseChildren: true)
     }
@@ -153,6 +169,7 @@ extension OutlineViewUpdater {
     func expandShown(_ id: Item.ID) {
         guard let object = shown.nodes[id]?.object else { return }
         shown.expand(id, children: (tree.children(of: id) ?? []).map(shownEntry))
+        expansionsChanged.append(id)
         update.steps.append(.expand(id))
         view.expandItem(object, expandChildren: false)
     }

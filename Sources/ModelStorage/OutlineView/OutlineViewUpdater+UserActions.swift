@@ -33,7 +33,10 @@ extension OutlineViewUpdater {
     @inlinable
     public func userDidCollapse(_ object: Any, recursively: Bool = false) throws(OutlineActionError) {
         guard let id = id(of: object) else { throw .itemLeftOutline }
-        if shown.isExpanded(id) { shown.collapse(id) }
+        if shown.isExpanded(id) {
+            shown.collapse(id)
+            expansionsChanged.append(id)
+        }
         do { try storage.collapse([id], recursively: recursively) } catch { throw .itemLeftOutline }
     }
 

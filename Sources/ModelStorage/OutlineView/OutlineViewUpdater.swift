@@ -44,6 +44,10 @@ public final class OutlineViewUpdater<Item: Identifiable & Equatable & Sendable>
     /// but the dragged item's own subtree. A file that holds no children, a folder that takes
     /// only files.
     public var canDropItem: (@MainActor (_ item: Item, _ newParent: Item?) -> Bool)?
+    /// The items the view expanded or collapsed since the last flush ended, by the updater's
+    /// calls or by itself (an expansion it remembered): their cells may show another expansion.
+    @usableFromInline
+    var expansionsChanged: [Item.ID] = []
     /// The storage's tree as the flush running started, `nil` between flushes (see ``tree``).
     @usableFromInline
     var sentTree: OutlineTree<Item>?
