@@ -46,7 +46,7 @@ open class OutlineViewDataSource<Item: Identifiable & Equatable & Sendable>: NSO
     public typealias CellProvider = @MainActor (NSOutlineView, NSTableColumn?, Item, OutlineRowState) -> NSView?
 
     /// The pasteboard type of the items the user drags inside the outline view.
-    public static var itemPasteboardType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("org.modelstorage.outline-item") }
+    public static var itemPasteboardType: NSPasteboard.PasteboardType { OutlineDragPasteboard.type }
 
     /// The outline view shown.
     public let outlineView: NSOutlineView
@@ -161,10 +161,7 @@ extension OutlineViewDataSource: OutlineViewBridging {
 
     /// An item the user may drag (``canDragItem``) as a pasteboard item naming it.
     func pasteboardWriter(forItem item: Any) -> (any NSPasteboardWriting)? {
-        guard let token = core.pasteboardString(forDragging: item) else { return nil }
-        let pasteboardItem = NSPasteboardItem()
-        _ = pasteboardItem.setString(token, forType: Self.itemPasteboardType)
-        return pasteboardItem
+        core.pasteboardString(forDragging: item).map(OutlineDragPasteboard.item(carrying:))
     }
 
     /// A move of one item of this view, where the outline takes it; nothing else.
@@ -179,8 +176,7 @@ extension OutlineViewDataSource: OutlineViewBridging {
 
     /// The strings a drag from this view carries; none for a drag from elsewhere.
     private func draggedStrings(_ info: any NSDraggingInfo) -> [String?] {
-        guard (info.draggingSource as AnyObject?) === outlineView else { return [] }
-        return (info.draggingPasteboard.pasteboardItems ?? []).map { $0.string(forType: Self.itemPasteboardType) }
+        OutlineDragPasteboard.strings(of: info, from: outlineView)
     }
 
     /// The user (or the view restoring its saved expansion) expanded an item: the storage expands it.

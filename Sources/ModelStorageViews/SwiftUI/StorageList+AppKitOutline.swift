@@ -47,8 +47,6 @@ final class OutlineListController<Item: Identifiable & Equatable & Sendable, ID:
     private var content: StorageListContent<ID>
     private var bridge: OutlineViewBridge?
 
-    /// The pasteboard type of the rows the user drags inside the list.
-    static var itemPasteboardType: NSPasteboard.PasteboardType { OutlineViewDataSource<Item>.itemPasteboardType }
 
     init(storage: OutlineStorage<Item>, _ content: StorageListContent<ID>) {
         self.content = content
@@ -63,7 +61,7 @@ final class OutlineListController<Item: Identifiable & Equatable & Sendable, ID:
         self.bridge = bridge
         outlineView.dataSource = bridge
         outlineView.delegate = bridge
-        outlineView.registerForDraggedTypes([Self.itemPasteboardType])
+        outlineView.registerForDraggedTypes([OutlineDragPasteboard.type])
         outlineView.deleteKeyAction = { [weak host] in host?.userDidPressDelete() ?? false }
         scrollView.documentView = outlineView
         scrollView.hasVerticalScroller = true
@@ -94,10 +92,7 @@ final class OutlineListController<Item: Identifiable & Equatable & Sendable, ID:
     func item(forPersistentObject object: Any) -> Any? { nil }
 
     func pasteboardWriter(forItem item: Any) -> (any NSPasteboardWriting)? {
-        guard let token = host.pasteboardString(forDragging: item) else { return nil }
-        let pasteboardItem = NSPasteboardItem()
-        _ = pasteboardItem.setString(token, forType: Self.itemPasteboardType)
-        return pasteboardItem
+        host.pasteboardString(forDragging: item).map(OutlineDragPasteboard.item(carrying:))
     }
 
     func validateDrop(_ info: any NSDraggingInfo, proposedItem item: Any?, proposedChildIndex index: Int) -> NSDragOperation {
@@ -110,8 +105,7 @@ final class OutlineListController<Item: Identifiable & Equatable & Sendable, ID:
 
     /// The strings a drag from this view carries; none for a drag from elsewhere.
     private func draggedStrings(_ info: any NSDraggingInfo) -> [String?] {
-        guard (info.draggingSource as AnyObject?) === outlineView else { return [] }
-        return (info.draggingPasteboard.pasteboardItems ?? []).map { $0.string(forType: Self.itemPasteboardType) }
+        OutlineDragPasteboard.strings(of: info, from: outlineView)
     }
 
     func view(for tableColumn: NSTableColumn?, item: Any) -> NSView? {
